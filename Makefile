@@ -1,0 +1,53 @@
+# The two promises of the README: `make run` and `make test` work on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint format install install-dev demo messages benchmark clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Stamps make reinstalling cheap: pip runs again only when a requirements file changed.
+.make-install: requirements.txt | $(PY)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+.make-install-dev: requirements.txt requirements-dev.txt | $(PY)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@ .make-install
+
+install: .make-install
+install-dev: .make-install-dev
+
+demo: .make-install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo
+
+run: demo
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: .make-install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: .make-install-dev
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+test: lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# Compiles locale/*/LC_MESSAGES/django.po into .mo with polib (no gettext tools needed).
+messages: .make-install-dev
+	$(PY) manage.py compile_translations
+
+benchmark: .make-install
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) .make-install .make-install-dev .pytest_cache .ruff_cache
