@@ -1,0 +1,16 @@
+"""Root addresses. Public pages at the top (players share them), staff pages under /manage/."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from tournaments.urls import manage_patterns, public_patterns
+
+urlpatterns = [
+    path("", include(public_patterns)),
+    path("manage/", include(manage_patterns)),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

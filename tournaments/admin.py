@@ -1,0 +1,36 @@
+from django.contrib import admin
+
+from .models import AuditEntry, Club, Player, Registration, StaffRole, Team, Tournament
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "date", "kind", "is_public")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("last_name", "first_name", "licence", "club")
+    search_fields = ("last_name", "first_name", "licence")
+    list_select_related = ("club",)
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "player", "checked_in", "team")
+    list_filter = ("tournament",)
+    list_select_related = ("tournament", "player", "team")
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "action", "user", "tournament")
+    list_filter = ("action",)
+    readonly_fields = ("created_at", "action", "user", "tournament", "data")
+
+
+admin.site.register(Club)
+admin.site.register(Team)
+admin.site.register(StaffRole)

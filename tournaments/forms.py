@@ -1,0 +1,148 @@
+"""Forms of the staff pages. They check input and hand clean values to the services."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Club, Player, Registration, StaffRole, Tournament
+from .services import TOURNAMENT_SETTINGS
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_SETTINGS
+        widgets = {"date": DateInput()}
+
+    def clean(self):
+        data = super().clean()
+        if (
+            data.get("remainder") == Tournament.Remainder.FIVE
+            and data.get("table5_mode") == Tournament.Table5Mode.DEALER_SITS_OUT
+            and data.get("deals_table_5")
+            and data["deals_table_5"] % 5
+        ):
+            self.add_error(
+                "deals_table_5",
+                _(
+                    "When the dealer sits out, a table of 5 plays a multiple of 5 deals "
+                    "so that everyone sits out equally."
+                ),
+            )
+        simple, double, triple = (data.get(f"poignee_{k}") for k in ("simple", "double", "triple"))
+        if None not in (simple, double, triple) and not simple <= double <= triple:
+            self.add_error("poignee_triple", _("Poignée values go up: simple ≤ double ≤ triple."))
+        return data
+
+
+class PlayerForm(forms.Form):
+    """A player's details and, for a registration, when they play."""
+
+    licence = forms.CharField(
+        label=_("Licence number"),
+        required=False,
+        max_length=10,
+        help_text=_("FFT licence number; leave empty for a guest."),
+    )
+    last_name = forms.CharField(label=_("Last name"), max_length=80)
+    first_name = forms.CharField(label=_("First name"), max_length=80)
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.all(), required=False)
+    new_club = forms.CharField(
+        label=_("or a new club"),
+        required=False,
+        max_length=120,
+        help_text=_("Created when the player is saved."),
+    )
+    email = forms.EmailField(label=_("Email"), required=False)
+    joins_at_position = forms.IntegerField(label=_("Plays from position"), min_value=1, initial=1)
+    withdrawn_after_position = forms.IntegerField(
+        label=_("Withdrawn after position"),
+        min_value=0,
+        required=False,
+        help_text=_("Empty while the player plays on."),
+    )
+
+    def __init__(self, *args, tournament: Tournament, player: Player | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.player = player
+        for name in ("joins_at_position", "withdrawn_after_position"):
+            self.fields[name].max_value = tournament.positions
+            self.fields[name].widget.attrs["max"] = tournament.positions
+
+    def clean_licence(self):
+        licence = self.cleaned_data["licence"].strip()
+        if not licence:
+            return ""
+        Player._meta.get_field("licence").run_validators(licence)
+        other = Player.objects.filter(licence=licence)
+        if self.player is not None:
+            other = other.exclude(pk=self.player.pk)
+            if other.exists():
+                raise forms.ValidationError(
+                    _("Licence %(licence)s belongs to another player."),
+                    code="licence_taken",
+                    params={"licence": licence},
+                )
+        elif self.tournament.registrations.filter(player__licence=licence).exists():
+            raise forms.ValidationError(
+                _("Licence %(licence)s is already registered in this tournament."),
+                code="already_registered",
+                params={"licence": licence},
+            )
+        return licence
+
+    def clean(self):
+        data = super().clean()
+        joins, withdrawn = data.get("joins_at_position"), data.get("withdrawn_after_position")
+        if joins and withdrawn is not None and withdrawn < joins - 1:
+            self.add_error(
+                "withdrawn_after_position",
+                _("A player cannot withdraw before the position they join at."),
+            )
+        if data.get("club") and data.get("new_club"):
+            self.add_error("new_club", _("Choose a club or type a new one, not both."))
+        return data
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=120, required=False)
+    members = forms.ModelMultipleChoiceField(
+        label=_("Members"),
+        queryset=Registration.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, tournament: Tournament, team=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        free = tournament.registrations.select_related("player", "team").order_by(
+            "player__last_name", "player__first_name"
+        )
+        if team is None:
+            free = free.filter(team__isnull=True)
+        else:
+            free = free.filter(team__isnull=True) | free.filter(team=team)
+        self.fields["members"].queryset = free
+        self.fields["members"].label_from_instance = lambda r: f"{r.number} · {r.player}"
+        self.fields["members"].help_text = _("Choose exactly %(size)s players.") % {
+            "size": tournament.team_size
+        }
+
+
+class StaffRoleForm(forms.Form):
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=StaffRole.Role.choices)
+
+
+class ImportUploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("File of players"),
+        help_text=_("Excel (.xlsx) or CSV, with a header row: Licence, Nom, Prénom, Club, Email."),
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt"}),
+    )

@@ -1,0 +1,48 @@
+"""manage.py demo: the demo accounts and tournament of `make run`. Safe to run again."""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments.models import StaffRole, Tournament
+from tournaments.simulation import tournament_simulate
+
+DEMO_SLUG = "demo"
+ACCOUNTS = [
+    ("organisateur", "tarot-organisateur", StaffRole.Role.ORGANISER),
+    ("arbitre", "tarot-arbitre", StaffRole.Role.ARBITRE),
+    ("marqueur", "tarot-marqueur", StaffRole.Role.SCORER),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo accounts and the demo tournament (once), and print the logins."
+
+    @transaction.atomic
+    def handle(self, **options):
+        users = {}
+        for username, password, _role in ACCOUNTS:
+            user, created = get_user_model().objects.get_or_create(username=username)
+            if created:
+                user.set_password(password)
+                user.save()
+            users[username] = user
+        tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
+        if tournament is None:
+            tournament = tournament_simulate(
+                slug=DEMO_SLUG,
+                players=26,
+                user=users["organisateur"],
+                seed=2026,
+                name="Tournoi de démonstration",
+            )
+            self.stdout.write(f"Demo tournament created: {tournament.name} (26 players).")
+        for username, _password, role in ACCOUNTS:
+            StaffRole.objects.get_or_create(
+                tournament=tournament, user=users[username], defaults={"role": role}
+            )
+        self.stdout.write("")
+        self.stdout.write("Demo logins (http://127.0.0.1:8000/accounts/login/):")
+        for username, password, role in ACCOUNTS:
+            self.stdout.write(f"  {role:<10} {username} / {password}")
+        self.stdout.write("")

@@ -1,0 +1,40 @@
+"""manage.py simulate_tournament --slug S --players N [--teams 2|4] [--seed K]"""
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import Tournament
+from tournaments.simulation import tournament_simulate
+
+
+class Command(BaseCommand):
+    help = "Create a tournament with N registered, checked-in players (teams optional)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--slug", required=True)
+        parser.add_argument("--players", type=int, required=True)
+        parser.add_argument("--teams", type=int, choices=[2, 4], default=None)
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--name", default=None)
+        parser.add_argument(
+            "--organiser", default="simulation", help="account that owns it (created if needed)"
+        )
+
+    def handle(self, *, slug, players, teams, seed, name, organiser, **options):
+        if Tournament.objects.filter(slug=slug).exists():
+            raise CommandError(f"a tournament with slug {slug!r} already exists")
+        if players < 1:
+            raise CommandError("--players must be at least 1")
+        if teams and players % teams:
+            raise CommandError(f"{players} players cannot form teams of {teams}")
+        user, _ = get_user_model().objects.get_or_create(username=organiser)
+        tournament = tournament_simulate(
+            slug=slug, players=players, user=user, team_size=teams or 1, seed=seed, name=name
+        )
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Created {tournament.name!r} (/t/{slug}/) with {players} players"
+                + (f" in {players // teams} teams of {teams}" if teams else "")
+                + f", organiser {user.username!r}."
+            )
+        )

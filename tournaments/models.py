@@ -1,0 +1,320 @@
+"""Who, where and when: clubs, players, tournaments, registrations, teams, staff roles, audit.
+
+Models hold data and the constraints the database can enforce; rules that need several rows
+(team sizes, who may change what) live in ``services``. Positions, tables and seats come with
+the seating issue and hang off ``Tournament`` and ``Registration``.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+# FFT licence numbers are digits; we accept 4 to 10 of them (our choice, see the README).
+LICENCE_REGEX = r"^\d{4,10}$"
+licence_validator = RegexValidator(
+    LICENCE_REGEX, _("A licence number is 4 to 10 digits."), code="licence_format"
+)
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    federation_number = models.CharField(
+        _("federation number"), max_length=20, blank=True, null=True, unique=True
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self):
+        return self.name
+
+
+class Player(models.Model):
+    licence = models.CharField(
+        _("licence number"),
+        max_length=10,
+        blank=True,
+        null=True,
+        unique=True,
+        validators=[licence_validator],
+        help_text=_("FFT licence number; leave empty for a guest."),
+    )
+    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(_("first name"), max_length=80)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    email = models.EmailField(_("email"), blank=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self):
+        return f"{self.last_name.upper()} {self.first_name}"
+
+
+class Tournament(models.Model):
+    class Kind(models.TextChoices):
+        INDIVIDUAL = "individual", _("Individual")
+        TEAMS_2 = "teams_2", _("Teams of 2")
+        TEAMS_4 = "teams_4", _("Teams of 4")
+
+    class Remainder(models.TextChoices):
+        THREE = "three", _("Tables of 3 (homologated)")
+        FIVE = "five", _("Tables of 5 (not homologable)")
+
+    class Table5Mode(models.TextChoices):
+        DEALER_SITS_OUT = "dealer_sits_out", _("The dealer sits out")
+        CALLED_KING = "called_king", _("Called-king game with five")
+
+    class TieBreak(models.TextChoices):
+        NONE = "none", _("None: tied players share a rank")
+        BEST_POSITION = "best_position", _("Best single position, then most positive positions")
+
+    name = models.CharField(_("name"), max_length=150)
+    slug = models.SlugField(
+        _("short address"),
+        max_length=60,
+        unique=True,
+        help_text=_("Used in public addresses: /t/<short address>/"),
+    )
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    kind = models.CharField(_("kind"), max_length=12, choices=Kind, default=Kind.INDIVIDUAL)
+    positions = models.PositiveSmallIntegerField(
+        _("positions"), default=5, validators=[MinValueValidator(1), MaxValueValidator(30)]
+    )
+    deals_table_4 = models.PositiveSmallIntegerField(
+        _("deals per position, tables of 4"),
+        default=5,
+        validators=[MinValueValidator(1), MaxValueValidator(40)],
+    )
+    deals_table_5 = models.PositiveSmallIntegerField(
+        _("deals per position, tables of 5"),
+        default=5,
+        validators=[MinValueValidator(1), MaxValueValidator(40)],
+    )
+    deals_table_3 = models.PositiveSmallIntegerField(
+        _("deals per position, tables of 3"),
+        default=5,
+        validators=[MinValueValidator(1), MaxValueValidator(40)],
+    )
+    remainder = models.CharField(
+        _("players left over"), max_length=8, choices=Remainder, default=Remainder.THREE
+    )
+    table5_mode = models.CharField(
+        _("tables of 5"), max_length=16, choices=Table5Mode, default=Table5Mode.DEALER_SITS_OUT
+    )
+    poignee_simple = models.PositiveSmallIntegerField(_("simple poignée"), default=20)
+    poignee_double = models.PositiveSmallIntegerField(_("double poignée"), default=30)
+    poignee_triple = models.PositiveSmallIntegerField(_("triple poignée"), default=40)
+    tie_break = models.CharField(
+        _("tie-break"), max_length=16, choices=TieBreak, default=TieBreak.NONE
+    )
+    four_eyes = models.BooleanField(
+        _("four-eyes confirmation"),
+        default=True,
+        help_text=_("A sheet entered by one person must be confirmed by another."),
+    )
+    is_public = models.BooleanField(
+        _("public"), default=True, help_text=_("Listed on the public home page.")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("created by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(table5_mode="dealer_sits_out", remainder="five")
+                | Q(deals_table_5__in=[5, 10, 15, 20, 25, 30, 35, 40]),
+                name="deals_table_5_multiple_of_5_when_dealer_sits_out",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("public:tournament", kwargs={"slug": self.slug})
+
+    @property
+    def team_size(self) -> int:
+        return {self.Kind.TEAMS_2: 2, self.Kind.TEAMS_4: 4}.get(self.kind, 1)
+
+    @property
+    def odd_table_size(self) -> int:
+        return 5 if self.remainder == self.Remainder.FIVE else 3
+
+    @property
+    def has_teams(self) -> bool:
+        return self.team_size > 1
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="teams"
+    )
+    number = models.PositiveIntegerField(_("number"))
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="team_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Registration(models.Model):
+    """A player taking part in one tournament, with their presence on the day."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="registrations",
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="registrations"
+    )
+    number = models.PositiveIntegerField(
+        _("number"), help_text=_("The player's number in this tournament.")
+    )
+    team = models.ForeignKey(
+        Team,
+        verbose_name=_("team"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+    )
+    checked_in = models.BooleanField(_("present"), default=False)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    joins_at_position = models.PositiveSmallIntegerField(
+        _("plays from position"), default=1, validators=[MinValueValidator(1)]
+    )
+    withdrawn_after_position = models.PositiveSmallIntegerField(
+        _("withdrawn after position"),
+        null=True,
+        blank=True,
+        help_text=_("Empty while the player plays on; 0 means withdrawn before the first."),
+    )
+    created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_player_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="registration_number_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_after_position__isnull=True)
+                | Q(withdrawn_after_position__gte=models.F("joins_at_position") - 1),
+                name="registration_withdraws_after_joining",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.player} ({self.tournament})"
+
+    def plays_position(self, position: int) -> bool:
+        if position < self.joins_at_position:
+            return False
+        return self.withdrawn_after_position is None or position <= self.withdrawn_after_position
+
+
+class StaffRole(models.Model):
+    """An account's role in one tournament. Roles are ordered: organiser > arbitre > scorer."""
+
+    class Role(models.TextChoices):
+        SCORER = "scorer", _("Scorer")
+        ARBITRE = "arbitre", _("Arbitre")
+        ORGANISER = "organiser", _("Organiser")
+
+    RANK = {Role.SCORER: 1, Role.ARBITRE: 2, Role.ORGANISER: 3}
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="staff"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        on_delete=models.CASCADE,
+        related_name="tournament_roles",
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role)
+
+    class Meta:
+        ordering = ["tournament", "user__username"]
+        verbose_name = _("staff role")
+        verbose_name_plural = _("staff roles")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="staff_role_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.user} — {self.get_role_display()} ({self.tournament})"
+
+
+class AuditEntry(models.Model):
+    """Who did what, when, and with which values: written by services in their transaction."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    action = models.CharField(_("action"), max_length=80)
+    data = models.JSONField(_("data"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
+
+    def __str__(self):
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}"

@@ -1,0 +1,70 @@
+"""Reads for pages: each keeps its number of SQL queries constant as the tournament grows."""
+
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from .models import Registration, StaffRole, Tournament
+from .seating import table_sizes
+
+
+def public_tournaments():
+    return Tournament.objects.filter(is_public=True).annotate(player_count=Count("registrations"))
+
+
+def staff_tournaments(*, user):
+    qs = Tournament.objects.annotate(
+        player_count=Count("registrations", distinct=True),
+        present_count=Count(
+            "registrations", filter=Q(registrations__checked_in=True), distinct=True
+        ),
+    )
+    if user.is_superuser:
+        return qs
+    roles = StaffRole.objects.filter(user=user)
+    return qs.filter(pk__in=roles.values("tournament"))
+
+
+def registrations(*, tournament: Tournament, search: str = ""):
+    qs = Registration.objects.filter(tournament=tournament).select_related(
+        "player", "player__club", "team"
+    )
+    for word in search.split():
+        condition = (
+            Q(player__last_name__icontains=word)
+            | Q(player__first_name__icontains=word)
+            | Q(player__licence__startswith=word)
+            | Q(player__club__name__icontains=word)
+            | Q(team__name__icontains=word)
+        )
+        if word.isdigit():
+            condition |= Q(number=int(word))
+        qs = qs.filter(condition)
+    return qs
+
+
+@dataclass(frozen=True)
+class PresenceSummary:
+    registered: int
+    present: int
+    playing_first: int  # present and playing position 1
+    tables: tuple[int, ...] | None
+
+    @property
+    def impossible(self) -> bool:
+        return self.playing_first > 0 and self.tables is None
+
+
+def presence_summary(*, tournament: Tournament) -> PresenceSummary:
+    counts = Registration.objects.filter(tournament=tournament).aggregate(
+        registered=Count("pk"),
+        present=Count("pk", filter=Q(checked_in=True)),
+        playing_first=Count(
+            "pk",
+            filter=Q(checked_in=True, joins_at_position=1)
+            & (Q(withdrawn_after_position__isnull=True) | Q(withdrawn_after_position__gte=1)),
+        ),
+    )
+    return PresenceSummary(
+        **counts, tables=table_sizes(counts["playing_first"], tournament.remainder)
+    )

@@ -1,0 +1,348 @@
+"""Writes: every change to tournaments, players, teams and roles goes through a service here.
+
+Each service takes keyword arguments, runs in one transaction and writes its audit entry in that
+same transaction. User errors are ``ValidationError`` with a code and, where it belongs to one,
+the field at fault, so a form can show it next to that field. Services never render anything.
+"""
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import AuditEntry, Club, Player, Registration, StaffRole, Team, Tournament
+
+TOURNAMENT_SETTINGS = [
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "kind",
+    "positions",
+    "deals_table_4",
+    "deals_table_5",
+    "deals_table_3",
+    "remainder",
+    "table5_mode",
+    "poignee_simple",
+    "poignee_double",
+    "poignee_triple",
+    "tie_break",
+    "four_eyes",
+    "is_public",
+]
+PLAYER_FIELDS = ["licence", "last_name", "first_name", "club", "email"]
+
+
+def audit_log(*, action: str, user=None, tournament=None, data=None) -> AuditEntry:
+    """Record an action. Call it inside the service's transaction."""
+    return AuditEntry.objects.create(
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        tournament=tournament,
+        data=data or {},
+    )
+
+
+def _plain(value):
+    if hasattr(value, "pk"):
+        return value.pk
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+def _changes(instance, fields, values) -> dict:
+    changed = {}
+    for field in fields:
+        if field in values and getattr(instance, field) != values[field]:
+            changed[field] = [_plain(getattr(instance, field)), _plain(values[field])]
+            setattr(instance, field, values[field])
+    return changed
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    """Serialise writes that allocate numbers in a tournament (a row lock on PostgreSQL)."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+# --- tournaments and roles -------------------------------------------------------------------
+
+
+@transaction.atomic
+def tournament_create(*, user, **settings) -> Tournament:
+    unknown = set(settings) - set(TOURNAMENT_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown tournament settings: {sorted(unknown)}")
+    tournament = Tournament(created_by=user, **settings)
+    tournament.full_clean()
+    tournament.save()
+    StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
+    audit_log(
+        action="tournament.created",
+        user=user,
+        tournament=tournament,
+        data={k: _plain(v) for k, v in settings.items()},
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament:
+    unknown = set(settings) - set(TOURNAMENT_SETTINGS)
+    if unknown:
+        raise TypeError(f"unknown tournament settings: {sorted(unknown)}")
+    if "kind" in settings and settings["kind"] != tournament.kind and tournament.teams.exists():
+        raise ValidationError(
+            {"kind": _("Delete the teams before changing the kind of tournament.")},
+            code="kind_has_teams",
+        )
+    changed = _changes(tournament, TOURNAMENT_SETTINGS, settings)
+    if changed:
+        tournament.full_clean()
+        tournament.save()
+        audit_log(action="tournament.updated", user=user, tournament=tournament, data=changed)
+    return tournament
+
+
+@transaction.atomic
+def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) -> StaffRole:
+    account = get_user_model().objects.filter(username=username).first()
+    if account is None:
+        raise ValidationError(
+            {"username": _("No account has the username “%(username)s”.")},
+            code="unknown_account",
+            params={"username": username},
+        )
+    if account == user and role != StaffRole.Role.ORGANISER:
+        raise ValidationError({"role": _("You cannot lower your own role.")}, code="own_role")
+    staff, created = StaffRole.objects.update_or_create(
+        tournament=tournament, user=account, defaults={"role": role}
+    )
+    audit_log(
+        action="tournament.role.granted",
+        user=user,
+        tournament=tournament,
+        data={"account": account.username, "role": role, "new": created},
+    )
+    return staff
+
+
+@transaction.atomic
+def staff_role_revoke(*, staff: StaffRole, user) -> None:
+    if staff.user_id == user.pk:
+        raise ValidationError(_("You cannot remove your own role."), code="own_role")
+    audit_log(
+        action="tournament.role.revoked",
+        user=user,
+        tournament=staff.tournament,
+        data={"account": staff.user.username, "role": staff.role},
+    )
+    staff.delete()
+
+
+# --- clubs, players, registrations ------------------------------------------------------------
+
+
+def club_get_or_create(*, name: str, user=None) -> Club:
+    name = " ".join(name.split())
+    club = Club.objects.filter(name__iexact=name).first()
+    if club is None:
+        club = Club(name=name)
+        club.full_clean()
+        club.save()
+        audit_log(action="club.created", user=user, data={"club": club.pk, "name": name})
+    return club
+
+
+def _next_number(tournament: Tournament) -> int:
+    top = tournament.registrations.aggregate(top=Max("number"))["top"]
+    return (top or 0) + 1
+
+
+def _register(*, tournament, player, user, action, **registration) -> Registration:
+    if tournament.registrations.filter(player=player).exists():
+        raise ValidationError(
+            {"licence": _("%(player)s is already registered in this tournament.")},
+            code="already_registered",
+            params={"player": str(player)},
+        )
+    reg = Registration(
+        tournament=tournament, player=player, number=_next_number(tournament), **registration
+    )
+    reg.full_clean(exclude=["tournament", "player"])
+    reg.save()
+    audit_log(
+        action=action,
+        user=user,
+        tournament=tournament,
+        data={"registration": reg.pk, "number": reg.number, "player": player.pk},
+    )
+    return reg
+
+
+@transaction.atomic
+def player_register(
+    *,
+    tournament: Tournament,
+    user,
+    licence: str | None,
+    last_name: str,
+    first_name: str,
+    club: Club | None = None,
+    email: str = "",
+    joins_at_position: int = 1,
+) -> Registration:
+    """Register a player, reusing the known player with that licence (names are kept up to date)."""
+    tournament = _lock(tournament)
+    values = {
+        "licence": licence or None,
+        "last_name": last_name.strip(),
+        "first_name": first_name.strip(),
+        "club": club,
+        "email": email.strip(),
+    }
+    player = Player.objects.filter(licence=values["licence"]).first() if licence else None
+    if player is None:
+        player = Player(**values)
+        player.full_clean()
+        player.save()
+    elif _changes(player, PLAYER_FIELDS, values):
+        player.full_clean()
+        player.save()
+    return _register(
+        tournament=tournament,
+        player=player,
+        user=user,
+        action="registration.created",
+        joins_at_position=joins_at_position,
+    )
+
+
+@transaction.atomic
+def registration_update(*, registration: Registration, user, **values) -> Registration:
+    """Change a registered player's details and their late join / withdrawal."""
+    player = registration.player
+    player_values = {k: v for k, v in values.items() if k in PLAYER_FIELDS}
+    if "licence" in player_values:
+        player_values["licence"] = player_values["licence"] or None
+    changed = _changes(player, PLAYER_FIELDS, player_values)
+    if changed:
+        player.full_clean()
+        player.save()
+    reg_fields = ["joins_at_position", "withdrawn_after_position"]
+    reg_changed = _changes(registration, reg_fields, values)
+    if reg_changed:
+        registration.full_clean(exclude=["tournament", "player", "team"])
+        registration.save()
+    if changed or reg_changed:
+        audit_log(
+            action="registration.updated",
+            user=user,
+            tournament=registration.tournament,
+            data={"registration": registration.pk, **changed, **reg_changed},
+        )
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, user, present: bool) -> Registration:
+    if registration.checked_in != present:
+        registration.checked_in = present
+        registration.checked_in_at = timezone.now() if present else None
+        registration.save(update_fields=["checked_in", "checked_in_at"])
+        audit_log(
+            action="registration.checked_in" if present else "registration.checked_out",
+            user=user,
+            tournament=registration.tournament,
+            data={"registration": registration.pk, "number": registration.number},
+        )
+    return registration
+
+
+@transaction.atomic
+def registration_delete(*, registration: Registration, user) -> None:
+    audit_log(
+        action="registration.deleted",
+        user=user,
+        tournament=registration.tournament,
+        data={"number": registration.number, "player": registration.player_id},
+    )
+    registration.delete()
+
+
+# --- teams ------------------------------------------------------------------------------------
+
+
+def _check_members(tournament: Tournament, members, team=None) -> None:
+    size = tournament.team_size
+    if size == 1:
+        raise ValidationError(
+            _("This tournament is individual: it has no teams."), code="not_a_team_event"
+        )
+    if len(members) != size:
+        raise ValidationError(
+            {"members": _("A team has exactly %(size)s players; %(count)s chosen.")},
+            code="team_size",
+            params={"size": size, "count": len(members)},
+        )
+    for reg in members:
+        if reg.tournament_id != tournament.pk:
+            raise ValueError("registration of another tournament")
+        if reg.team_id is not None and (team is None or reg.team_id != team.pk):
+            raise ValidationError(
+                {"members": _("%(player)s is already in team %(team)s.")},
+                code="already_in_team",
+                params={"player": str(reg.player), "team": str(reg.team)},
+            )
+
+
+@transaction.atomic
+def team_create(*, tournament: Tournament, user, name: str, members) -> Team:
+    tournament = _lock(tournament)
+    members = list(members)
+    _check_members(tournament, members)
+    number = (tournament.teams.aggregate(top=Max("number"))["top"] or 0) + 1
+    team = Team(tournament=tournament, number=number, name=name.strip() or f"{number}")
+    team.full_clean()
+    team.save()
+    Registration.objects.filter(pk__in=[m.pk for m in members]).update(team=team)
+    audit_log(
+        action="team.created",
+        user=user,
+        tournament=tournament,
+        data={"team": team.pk, "name": team.name, "members": [m.number for m in members]},
+    )
+    return team
+
+
+@transaction.atomic
+def team_update(*, team: Team, user, name: str, members) -> Team:
+    members = list(members)
+    _check_members(team.tournament, members, team=team)
+    team.name = name.strip() or team.name
+    team.full_clean()
+    team.save()
+    team.members.exclude(pk__in=[m.pk for m in members]).update(team=None)
+    Registration.objects.filter(pk__in=[m.pk for m in members]).update(team=team)
+    audit_log(
+        action="team.updated",
+        user=user,
+        tournament=team.tournament,
+        data={"team": team.pk, "name": team.name, "members": [m.number for m in members]},
+    )
+    return team
+
+
+@transaction.atomic
+def team_delete(*, team: Team, user) -> None:
+    audit_log(
+        action="team.deleted",
+        user=user,
+        tournament=team.tournament,
+        data={"team": team.pk, "name": team.name},
+    )
+    team.members.update(team=None)
+    team.delete()

@@ -1,0 +1,68 @@
+"""The import of a file of players: all rows or none.
+
+The rows are checked again here, inside the transaction, whatever the preview showed: a
+registration made meanwhile by someone else must not slip through.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .imports import check_rows
+from .models import Club, Player, Registration, Tournament
+from .services import _lock, _next_number, audit_log, club_get_or_create
+
+
+@transaction.atomic
+def players_import(
+    *, tournament: Tournament, user, rows: list[dict], create_clubs: bool, filename: str = ""
+) -> list[Registration]:
+    tournament = _lock(tournament)
+    checked, unknown_clubs = check_rows(tournament=tournament, rows=rows, create_clubs=create_clubs)
+    bad = [i for i, row in enumerate(checked, start=1) if row.errors]
+    if bad:
+        raise ValidationError(
+            _("%(count)s row(s) have problems; nothing was imported."),
+            code="rows_invalid",
+            params={"count": len(bad)},
+        )
+    if not checked:
+        raise ValidationError(_("There is nothing to import."), code="nothing_to_import")
+    for name in unknown_clubs:
+        club_get_or_create(name=name, user=user)
+    clubs = {c.name.lower(): c for c in Club.objects.all()}
+    licences = [r.values["licence"] for r in checked if r.values["licence"]]
+    players = {p.licence: p for p in Player.objects.filter(licence__in=licences)}
+    number = _next_number(tournament)
+    registrations = []
+    for row in checked:
+        v = row.values
+        club = clubs.get(v["club"].lower()) if v["club"] else None
+        player = players.get(v["licence"]) if v["licence"] else None
+        if player is None:
+            player = Player.objects.create(
+                licence=v["licence"] or None,
+                last_name=v["last_name"],
+                first_name=v["first_name"],
+                club=club,
+                email=v["email"],
+            )
+        else:
+            player.last_name, player.first_name = v["last_name"], v["first_name"]
+            player.club = club or player.club
+            player.email = v["email"] or player.email
+            player.save()
+        registrations.append(Registration(tournament=tournament, player=player, number=number))
+        number += 1
+    Registration.objects.bulk_create(registrations)
+    audit_log(
+        action="registration.imported",
+        user=user,
+        tournament=tournament,
+        data={
+            "file": filename,
+            "count": len(registrations),
+            "clubs_created": unknown_clubs,
+        },
+    )
+    return registrations

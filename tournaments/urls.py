@@ -1,0 +1,49 @@
+"""Addresses of the tournaments app: public pages (stable, shared by players) and staff pages."""
+
+from django.urls import path
+
+from .views import imports, manage, players, public, teams
+
+public_patterns = (
+    [
+        path("", public.home, name="home"),
+        path("t/<slug:slug>/", public.tournament, name="tournament"),
+    ],
+    "public",
+)
+
+manage_patterns = (
+    [
+        path("", manage.home, name="home"),
+        path("new/", manage.tournament_create, name="tournament_create"),
+        path("t/<slug:slug>/", manage.tournament_overview, name="tournament"),
+        path("t/<slug:slug>/settings/", manage.tournament_edit, name="tournament_edit"),
+        path("t/<slug:slug>/staff/", manage.staff_list, name="staff"),
+        path("t/<slug:slug>/staff/<int:pk>/remove/", manage.staff_revoke, name="staff_revoke"),
+        path("t/<slug:slug>/players/", players.registration_list, name="registrations"),
+        path("t/<slug:slug>/players/add/", players.registration_add, name="registration_add"),
+        path(
+            "t/<slug:slug>/players/<int:number>/",
+            players.registration_edit,
+            name="registration_edit",
+        ),
+        path(
+            "t/<slug:slug>/players/<int:number>/delete/",
+            players.registration_delete,
+            name="registration_delete",
+        ),
+        path("t/<slug:slug>/checkin/", players.checkin, name="checkin"),
+        path(
+            "t/<slug:slug>/checkin/<int:number>/",
+            players.checkin_toggle,
+            name="checkin_toggle",
+        ),
+        path("t/<slug:slug>/import/", imports.import_upload, name="import_upload"),
+        path("t/<slug:slug>/import/preview/", imports.import_preview, name="import_preview"),
+        path("t/<slug:slug>/teams/", teams.team_list, name="teams"),
+        path("t/<slug:slug>/teams/new/", teams.team_form, name="team_create"),
+        path("t/<slug:slug>/teams/<int:number>/", teams.team_form, name="team_edit"),
+        path("t/<slug:slug>/teams/<int:number>/delete/", teams.team_delete, name="team_delete"),
+    ],
+    "manage",
+)

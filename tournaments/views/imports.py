@@ -1,0 +1,113 @@
+"""Importing a file of players: upload, a preview where each row's problems can be fixed, confirm.
+
+The rows wait in the session between the steps (database sessions: any process can serve the
+next request). Nothing is written until the organiser confirms a preview without errors.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from ..forms import ImportUploadForm
+from ..imports import (
+    FIELD_LABELS,
+    FIELDS,
+    MAX_FILE_BYTES,
+    MAX_ROWS,
+    ImportFileError,
+    check_rows,
+    read_player_file,
+)
+from ..permissions import Role, role_required
+from ..services_import import players_import
+
+
+def _session_key(tournament) -> str:
+    return f"player-import:{tournament.pk}"
+
+
+@role_required(Role.ORGANISER)
+def import_upload(request, tournament):
+    form = ImportUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            rows = read_player_file(upload.name, upload.read(MAX_FILE_BYTES + 1))
+        except ImportFileError as exc:
+            form.add_error("file", exc.message)
+        else:
+            request.session[_session_key(tournament)] = {
+                "filename": upload.name,
+                "rows": rows,
+                "create_clubs": True,
+            }
+            return redirect("manage:import_preview", slug=tournament.slug)
+    return render(request, "manage/import_upload.html", {"tournament": tournament, "form": form})
+
+
+def _rows_from_post(post, count: int) -> list[dict]:
+    rows = []
+    for i in range(min(count, MAX_ROWS)):
+        if post.get(f"r-{i}-skip"):
+            continue
+        rows.append({f: post.get(f"r-{i}-{f}", "")[:200] for f in FIELDS})
+    return rows
+
+
+@role_required(Role.ORGANISER)
+def import_preview(request, tournament):
+    key = _session_key(tournament)
+    pending = request.session.get(key)
+    if not pending:
+        messages.info(request, _("Choose a file to import."))
+        return redirect("manage:import_upload", slug=tournament.slug)
+    if request.method == "POST":
+        if "cancel" in request.POST:
+            del request.session[key]
+            messages.info(request, _("Import cancelled: nothing was changed."))
+            return redirect("manage:registrations", slug=tournament.slug)
+        pending["rows"] = _rows_from_post(request.POST, len(pending["rows"]))
+        pending["create_clubs"] = bool(request.POST.get("create_clubs"))
+        request.session[key] = pending
+    rows, create_clubs = pending["rows"], pending["create_clubs"]
+    checked, unknown_clubs = check_rows(tournament=tournament, rows=rows, create_clubs=create_clubs)
+    error_count = sum(1 for row in checked if row.errors)
+    status = 200
+    if request.method == "POST" and "confirm" in request.POST:
+        if error_count == 0 and checked:
+            try:
+                created = players_import(
+                    tournament=tournament,
+                    user=request.user,
+                    rows=rows,
+                    create_clubs=create_clubs,
+                    filename=pending["filename"],
+                )
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+                status = 400
+            else:
+                del request.session[key]
+                messages.success(
+                    request,
+                    _("%(count)s players imported from %(file)s.")
+                    % {"count": len(created), "file": pending["filename"]},
+                )
+                return redirect("manage:registrations", slug=tournament.slug)
+        else:
+            status = 400
+    return render(
+        request,
+        "manage/import_preview.html",
+        {
+            "tournament": tournament,
+            "filename": pending["filename"],
+            "rows": checked,
+            "fields": [(f, FIELD_LABELS[f]) for f in FIELDS],
+            "unknown_clubs": unknown_clubs,
+            "create_clubs": create_clubs,
+            "error_count": error_count,
+        },
+        status=status,
+    )

@@ -1,0 +1,172 @@
+"""Staff pages for the field: registrations, adding and editing players, check-in."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import ProtectedError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from .. import selectors, services
+from ..forms import PlayerForm
+from ..models import Registration
+from ..permissions import Role, has_role, role_required
+from ..tables import RegistrationTable
+from .helpers import add_service_error, is_htmx
+
+
+@role_required(Role.SCORER)
+def registration_list(request, tournament):
+    search = request.GET.get("q", "").strip()[:100]
+    rows = selectors.registrations(tournament=tournament, search=search)
+    can_edit = has_role(request.user, tournament, Role.ORGANISER)
+    table = RegistrationTable(
+        rows, show_team=tournament.has_teams, slug=tournament.slug, can_edit=can_edit
+    )
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "search": search,
+        "can_edit": can_edit,
+        "summary": selectors.presence_summary(tournament=tournament),
+    }
+    template = (
+        "manage/_registration_table.html" if is_htmx(request) else "manage/registrations.html"
+    )
+    return render(request, template, context)
+
+
+def _club_from_form(data, user):
+    if data.get("new_club"):
+        return services.club_get_or_create(name=data["new_club"], user=user)
+    return data.get("club")
+
+
+@role_required(Role.ORGANISER)
+def registration_add(request, tournament):
+    form = PlayerForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            reg = services.player_register(
+                tournament=tournament,
+                user=request.user,
+                licence=data["licence"],
+                last_name=data["last_name"],
+                first_name=data["first_name"],
+                club=_club_from_form(data, request.user),
+                email=data["email"],
+                joins_at_position=data["joins_at_position"],
+            )
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(
+                request,
+                _("%(player)s registered as number %(number)s.")
+                % {"player": reg.player, "number": reg.number},
+            )
+            if "another" in request.POST:
+                return redirect("manage:registration_add", slug=tournament.slug)
+            return redirect("manage:registrations", slug=tournament.slug)
+    return render(request, "manage/player_form.html", {"tournament": tournament, "form": form})
+
+
+@role_required(Role.ORGANISER)
+def registration_edit(request, tournament, number):
+    reg = get_object_or_404(
+        Registration.objects.select_related("player", "player__club"),
+        tournament=tournament,
+        number=number,
+    )
+    player = reg.player
+    initial = {
+        "licence": player.licence or "",
+        "last_name": player.last_name,
+        "first_name": player.first_name,
+        "club": player.club,
+        "email": player.email,
+        "joins_at_position": reg.joins_at_position,
+        "withdrawn_after_position": reg.withdrawn_after_position,
+    }
+    form = PlayerForm(request.POST or None, initial=initial, tournament=tournament, player=player)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.registration_update(
+                registration=reg,
+                user=request.user,
+                licence=data["licence"],
+                last_name=data["last_name"],
+                first_name=data["first_name"],
+                club=_club_from_form(data, request.user),
+                email=data["email"],
+                joins_at_position=data["joins_at_position"],
+                withdrawn_after_position=data["withdrawn_after_position"],
+            )
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("%(player)s saved.") % {"player": reg.player})
+            return redirect("manage:registrations", slug=tournament.slug)
+    return render(
+        request,
+        "manage/player_form.html",
+        {"tournament": tournament, "form": form, "registration": reg},
+    )
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+def registration_delete(request, tournament, number):
+    reg = get_object_or_404(Registration, tournament=tournament, number=number)
+    try:
+        services.registration_delete(registration=reg, user=request.user)
+    except ProtectedError:
+        messages.error(request, _("This player has played: withdraw them instead."))
+        return redirect("manage:registration_edit", slug=tournament.slug, number=number)
+    messages.success(request, _("Registration removed."))
+    return redirect("manage:registrations", slug=tournament.slug)
+
+
+@role_required(Role.ARBITRE)
+def checkin(request, tournament):
+    search = request.GET.get("q", "").strip()[:100]
+    rows = selectors.registrations(tournament=tournament, search=search).order_by(
+        "player__last_name", "player__first_name"
+    )
+    context = {
+        "tournament": tournament,
+        "rows": rows,
+        "search": search,
+        "summary": selectors.presence_summary(tournament=tournament),
+    }
+    template = "manage/_checkin_list.html" if is_htmx(request) else "manage/checkin.html"
+    return render(request, template, context)
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+def checkin_toggle(request, tournament, number):
+    reg = get_object_or_404(
+        Registration.objects.select_related("player", "player__club", "team"),
+        tournament=tournament,
+        number=number,
+    )
+    present = request.POST.get("present") == "1"
+    services.registration_check_in(registration=reg, user=request.user, present=present)
+    if is_htmx(request):
+        return render(
+            request,
+            "manage/_checkin_toggle.html",
+            {
+                "tournament": tournament,
+                "row": reg,
+                "summary": selectors.presence_summary(tournament=tournament),
+                "oob_presence": True,
+            },
+        )
+    return redirect(reverse("manage:checkin", kwargs={"slug": tournament.slug}))
