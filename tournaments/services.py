@@ -46,6 +46,11 @@ def audit_log(*, action: str, user=None, tournament=None, data=None) -> AuditEnt
     )
 
 
+def field_error(field: str, message: str, code: str, **params) -> ValidationError:
+    """A user error that belongs next to one field, with its code and values."""
+    return ValidationError({field: ValidationError(message, code=code, params=params)})
+
+
 def _plain(value):
     if hasattr(value, "pk"):
         return value.pk
@@ -95,9 +100,8 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
     if unknown:
         raise TypeError(f"unknown tournament settings: {sorted(unknown)}")
     if "kind" in settings and settings["kind"] != tournament.kind and tournament.teams.exists():
-        raise ValidationError(
-            {"kind": _("Delete the teams before changing the kind of tournament.")},
-            code="kind_has_teams",
+        raise field_error(
+            "kind", _("Delete the teams before changing the kind of tournament."), "kind_has_teams"
         )
     changed = _changes(tournament, TOURNAMENT_SETTINGS, settings)
     if changed:
@@ -111,13 +115,14 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
 def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) -> StaffRole:
     account = get_user_model().objects.filter(username=username).first()
     if account is None:
-        raise ValidationError(
-            {"username": _("No account has the username “%(username)s”.")},
-            code="unknown_account",
-            params={"username": username},
+        raise field_error(
+            "username",
+            _("No account has the username “%(username)s”."),
+            "unknown_account",
+            username=username,
         )
     if account == user and role != StaffRole.Role.ORGANISER:
-        raise ValidationError({"role": _("You cannot lower your own role.")}, code="own_role")
+        raise field_error("role", _("You cannot lower your own role."), "own_role")
     staff, created = StaffRole.objects.update_or_create(
         tournament=tournament, user=account, defaults={"role": role}
     )
@@ -164,10 +169,11 @@ def _next_number(tournament: Tournament) -> int:
 
 def _register(*, tournament, player, user, action, **registration) -> Registration:
     if tournament.registrations.filter(player=player).exists():
-        raise ValidationError(
-            {"licence": _("%(player)s is already registered in this tournament.")},
-            code="already_registered",
-            params={"player": str(player)},
+        raise field_error(
+            "licence",
+            _("%(player)s is already registered in this tournament."),
+            "already_registered",
+            player=str(player),
         )
     reg = Registration(
         tournament=tournament, player=player, number=_next_number(tournament), **registration
@@ -283,20 +289,28 @@ def _check_members(tournament: Tournament, members, team=None) -> None:
             _("This tournament is individual: it has no teams."), code="not_a_team_event"
         )
     if len(members) != size:
-        raise ValidationError(
-            {"members": _("A team has exactly %(size)s players; %(count)s chosen.")},
-            code="team_size",
-            params={"size": size, "count": len(members)},
+        raise field_error(
+            "members",
+            _("A team has exactly %(size)s players; %(count)s chosen."),
+            "team_size",
+            size=size,
+            count=len(members),
         )
-    for reg in members:
-        if reg.tournament_id != tournament.pk:
-            raise ValueError("registration of another tournament")
-        if reg.team_id is not None and (team is None or reg.team_id != team.pk):
-            raise ValidationError(
-                {"members": _("%(player)s is already in team %(team)s.")},
-                code="already_in_team",
-                params={"player": str(reg.player), "team": str(reg.team)},
-            )
+    if any(reg.tournament_id != tournament.pk for reg in members):
+        raise ValueError("registration of another tournament")
+    # Read team membership from the database: the instances handed in may be stale.
+    taken = Registration.objects.filter(pk__in=[reg.pk for reg in members], team__isnull=False)
+    if team is not None:
+        taken = taken.exclude(team=team)
+    taken = taken.select_related("player", "team").first()
+    if taken is not None:
+        raise field_error(
+            "members",
+            _("%(player)s is already in team %(team)s."),
+            "already_in_team",
+            player=str(taken.player),
+            team=str(taken.team),
+        )
 
 
 @transaction.atomic

@@ -1,0 +1,47 @@
+import pytest
+
+from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
+from tournaments.models import StaffRole
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default(settings):
+    """Tests read messages in English unless they ask for French (the site default)."""
+    settings.LANGUAGE_CODE = "en"
+
+
+@pytest.fixture
+def tournament(db):
+    return TournamentFactory()
+
+
+@pytest.fixture
+def staff(tournament):
+    """Accounts with each role in ``tournament``, plus an organiser of another tournament."""
+    accounts = {}
+    for role in StaffRole.Role:
+        user = UserFactory(username=role.value)
+        StaffRoleFactory(tournament=tournament, user=user, role=role)
+        accounts[role.value] = user
+    other = UserFactory(username="other_organiser")
+    StaffRoleFactory(user=other, role=StaffRole.Role.ORGANISER)
+    accounts["other_organiser"] = other
+    return accounts
+
+
+@pytest.fixture
+def organiser(staff):
+    return staff["organiser"]
+
+
+@pytest.fixture
+def organiser_client(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def pytest_configure(config):
+    from django.conf import settings
+
+    # Hashing passwords properly takes most of a test's time; tests need no real hashing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

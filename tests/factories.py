@@ -1,0 +1,71 @@
+"""factory_boy factories: the one place tests build model instances."""
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Club, Player, Registration, StaffRole, Team, Tournament
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("secret-pass-123")
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    licence = factory.Sequence(lambda n: f"{100000 + n}")
+    last_name = factory.Faker("last_name", locale="fr_FR")
+    first_name = factory.Faker("first_name", locale="fr_FR")
+    club = factory.SubFactory(ClubFactory)
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+
+    name = factory.Sequence(lambda n: f"Tournoi {n}")
+    slug = factory.Sequence(lambda n: f"tournoi-{n}")
+    date = factory.LazyFunction(datetime.date.today)
+    venue = "Salle des fêtes"
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Registration
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class TeamFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Team
+
+    tournament = factory.SubFactory(TournamentFactory, kind=Tournament.Kind.TEAMS_2)
+    number = factory.Sequence(lambda n: n + 1)
+    name = factory.Sequence(lambda n: f"Équipe {n}")
+
+
+class StaffRoleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = StaffRole
+
+    tournament = factory.SubFactory(TournamentFactory)
+    user = factory.SubFactory(UserFactory)
+    role = StaffRole.Role.ORGANISER
