@@ -1,6 +1,7 @@
 """Forms of the staff pages. They check input and hand clean values to the services."""
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Player, Registration, StaffRole, Tournament
@@ -73,7 +74,7 @@ class PlayerForm(forms.Form):
         self.tournament = tournament
         self.player = player
         for name in ("joins_at_position", "withdrawn_after_position"):
-            self.fields[name].max_value = tournament.positions
+            self.fields[name].validators.append(MaxValueValidator(tournament.positions))
             self.fields[name].widget.attrs["max"] = tournament.positions
 
     def clean_licence(self):

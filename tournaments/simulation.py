@@ -175,14 +175,16 @@ def tournament_simulate(
         kind=kind[team_size],
     )
     clubs = [services.club_get_or_create(name=n, user=user) for n in CLUBS]
-    # Licences: a seeded block well away from real ones would be ideal; real ones are 4-10
-    # digits, so simulated players take 9-digit numbers starting with 9.
+    # Simulated players take 9-digit licences starting with 9.
     taken = set(Player.objects.filter(licence__startswith="9").values_list("licence", flat=True))
+    # Licences come from their own generator, so that a collision with an earlier simulation
+    # never shifts the names: the same seed gives the same field.
+    licence_rng = random.Random(seed)
     new_players, registrations = [], []
     for _ in range(players):
         licence = None
         while licence is None or licence in taken:
-            licence = f"9{rng.randrange(10**8):08d}"
+            licence = f"9{licence_rng.randrange(10**8):08d}"
         taken.add(licence)
         new_players.append(
             Player(
