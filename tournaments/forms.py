@@ -1,7 +1,10 @@
 """Forms of the staff pages. They check input and hand clean values to the services."""
 
+import datetime
+
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from .models import Club, Player, Registration, StaffRole, Tournament
@@ -16,10 +19,53 @@ class DateInput(forms.DateInput):
 
 
 class TournamentForm(forms.ModelForm):
+    FIELDSETS = [
+        (_("The tournament"), ["name", "slug", "date", "venue", "kind", "is_public"]),
+        (
+            _("Positions and tables"),
+            [
+                "positions",
+                "deals_table_4",
+                "deals_table_3",
+                "deals_table_5",
+                "remainder",
+                "table5_mode",
+            ],
+        ),
+        (
+            _("Scoring and ranking"),
+            ["poignee_simple", "poignee_double", "poignee_triple", "tie_break", "four_eyes"],
+        ),
+    ]
+
     class Meta:
         model = Tournament
         fields = TOURNAMENT_SETTINGS
         widgets = {"date": DateInput()}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+        self.fields["slug"].help_text = _(
+            "Used in public addresses: /t/<short address>/. Leave empty to make one from the name."
+        )
+        if self.instance.pk is None:
+            self.initial.setdefault("date", datetime.date.today())
+
+    def fieldsets(self):
+        return [(label, [self[name] for name in names]) for label, names in self.FIELDSETS]
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug")
+        if slug or not self.data.get("name"):
+            return slug
+        base = slugify(self.data["name"])[:50] or "tournoi"
+        slug, n = base, 1
+        others = Tournament.objects.exclude(pk=self.instance.pk)
+        while others.filter(slug=slug).exists():
+            n += 1
+            slug = f"{base}-{n}"
+        return slug
 
     def clean(self):
         data = super().clean()

@@ -276,12 +276,6 @@ def check_rows(
                 validate_email(v["email"])
             except ValidationError:
                 row.error("email", _("This email address is not valid."))
-        if v["club"] and v["club"] in unknown_clubs:
-            if create_clubs:
-                row.warnings.append(_("New club “%(club)s” will be created.") % {"club": v["club"]})
-            else:
-                row.error(
-                    "club",
-                    _("Unknown club: tick “create the new clubs” or correct the name."),
-                )
+        if v["club"] and not create_clubs and v["club"].lower() not in clubs:
+            row.error("club", _("Unknown club: tick “create the new clubs” or correct the name."))
     return checked, unknown_clubs

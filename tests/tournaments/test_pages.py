@@ -302,3 +302,12 @@ def test_french_is_the_default_and_english_selectable(client, settings, tourname
     assert "Tournois" in client.get(reverse("public:home")).content.decode()
     client.post(reverse("set_language"), {"language": "en", "next": "/"})
     assert "Tournaments" in client.get(reverse("public:home")).content.decode()
+
+
+def test_create_tournament_makes_the_short_address_from_the_name(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("claire", password="pw-123456789"))
+    for _ in range(2):
+        response = client.post(url("manage:tournament_create"), {**TOURNAMENT_FORM, "slug": ""})
+        assert response.status_code == 302
+    slugs = sorted(Tournament.objects.values_list("slug", flat=True))
+    assert slugs == ["open-de-lyon", "open-de-lyon-2"]
