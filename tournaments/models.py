@@ -73,7 +73,7 @@ class Tournament(models.Model):
 
     class Remainder(models.TextChoices):
         THREE = "three", _("Tables of 3 (homologated)")
-        FIVE = "five", _("Tables of 5 (not homologable)")
+        FIVE = "five", _("Tables of 5 (cannot be homologated)")
 
     class Table5Mode(models.TextChoices):
         DEALER_SITS_OUT = "dealer_sits_out", _("The dealer sits out")
@@ -215,7 +215,7 @@ class Registration(models.Model):
         blank=True,
         related_name="members",
     )
-    checked_in = models.BooleanField(_("present"), default=False)
+    checked_in = models.BooleanField(_("checked in"), default=False)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     joins_at_position = models.PositiveSmallIntegerField(
         _("plays from position"), default=1, validators=[MinValueValidator(1)]

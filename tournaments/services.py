@@ -291,7 +291,7 @@ def _check_members(tournament: Tournament, members, team=None) -> None:
     if len(members) != size:
         raise field_error(
             "members",
-            _("A team has exactly %(size)s players; %(count)s chosen."),
+            _("A team has exactly %(size)s players (chosen: %(count)s)."),
             "team_size",
             size=size,
             count=len(members),

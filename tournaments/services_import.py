@@ -7,6 +7,7 @@ registration made meanwhile by someone else must not slip through.
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from .imports import check_rows
 from .models import Club, Player, Registration, Tournament
@@ -22,7 +23,11 @@ def players_import(
     bad = [i for i, row in enumerate(checked, start=1) if row.errors]
     if bad:
         raise ValidationError(
-            _("%(count)s row(s) have problems; nothing was imported."),
+            ngettext(
+                "%(count)s row has a problem; nothing was imported.",
+                "%(count)s rows have problems; nothing was imported.",
+                len(bad),
+            ),
             code="rows_invalid",
             params={"count": len(bad)},
         )

@@ -263,7 +263,7 @@ def test_import_preview_can_leave_rows_out_and_cancel(organiser_client, tourname
     ("name", "data", "message"),
     [
         ("j.csv", b"", "The submitted file is empty."),
-        ("j.csv", b"a;b\n1;2\n", "No header row found."),
+        ("j.csv", b"a;b\n1;2\n", "No header row found"),
         ("j.xlsx", b"garbage", "not a readable Excel"),
         ("j.pdf", b"%PDF-1.4", "Choose an Excel (.xlsx) or CSV (.csv) file."),
     ],

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..forms import ImportUploadForm
 from ..imports import (
@@ -91,7 +92,11 @@ def import_preview(request, tournament):
                 del request.session[key]
                 messages.success(
                     request,
-                    _("%(count)s players imported from %(file)s.")
+                    ngettext(
+                        "%(count)s player imported from %(file)s.",
+                        "%(count)s players imported from %(file)s.",
+                        len(created),
+                    )
                     % {"count": len(created), "file": pending["filename"]},
                 )
                 return redirect("manage:registrations", slug=tournament.slug)
