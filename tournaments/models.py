@@ -72,8 +72,8 @@ class Tournament(models.Model):
         TEAMS_4 = "teams_4", _("Teams of 4")
 
     class Remainder(models.TextChoices):
-        THREE = "three", _("Tables of 3 (homologated)")
-        FIVE = "five", _("Tables of 5 (cannot be homologated)")
+        THREE = "3", _("Tables of 3 (homologated)")
+        FIVE = "5", _("Tables of 5 (cannot be homologated)")
 
     class Table5Mode(models.TextChoices):
         DEALER_SITS_OUT = "dealer_sits_out", _("The dealer sits out")
@@ -112,7 +112,7 @@ class Tournament(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(40)],
     )
     remainder = models.CharField(
-        _("players left over"), max_length=8, choices=Remainder, default=Remainder.THREE
+        _("players left over"), max_length=1, choices=Remainder, default=Remainder.THREE
     )
     table5_mode = models.CharField(
         _("tables of 5"), max_length=16, choices=Table5Mode, default=Table5Mode.DEALER_SITS_OUT
@@ -147,7 +147,7 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.CheckConstraint(
-                condition=~Q(table5_mode="dealer_sits_out", remainder="five")
+                condition=~Q(table5_mode="dealer_sits_out", remainder="5")
                 | Q(deals_table_5__in=[5, 10, 15, 20, 25, 30, 35, 40]),
                 name="deals_table_5_multiple_of_5_when_dealer_sits_out",
             ),

@@ -32,7 +32,7 @@ def test_tournament_create_makes_creator_organiser_and_audits():
     assert entry.action == "tournament.created"
     assert entry.user == user
     assert entry.data["slug"] == "open-lyon"
-    assert (t.positions, t.deals_table_4, t.remainder) == (5, 5, "three")
+    assert (t.positions, t.deals_table_4, t.remainder) == (5, 5, "3")
 
 
 def test_tournament_create_refuses_duplicate_slug_and_saves_nothing():
@@ -47,8 +47,8 @@ def test_tournament_create_refuses_duplicate_slug_and_saves_nothing():
 
 def test_tables_of_5_with_dealer_sitting_out_need_a_multiple_of_5_deals():
     with pytest.raises(IntegrityError), transaction.atomic():
-        TournamentFactory(remainder="five", table5_mode="dealer_sits_out", deals_table_5=6)
-    TournamentFactory(remainder="five", table5_mode="called_king", deals_table_5=6)
+        TournamentFactory(remainder="5", table5_mode="dealer_sits_out", deals_table_5=6)
+    TournamentFactory(remainder="5", table5_mode="called_king", deals_table_5=6)
 
 
 def test_tournament_update_audits_only_changes(tournament, organiser):

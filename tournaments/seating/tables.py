@@ -8,8 +8,10 @@ from enum import StrEnum
 
 
 class Remainder(StrEnum):
-    THREE = "three"
-    FIVE = "five"
+    """Which tables absorb a count that is not a multiple of 4 (values as ``Tournament``'s)."""
+
+    THREE = "3"
+    FIVE = "5"
 
 
 def table_sizes(players: int, remainder: Remainder | str) -> tuple[int, ...] | None:
