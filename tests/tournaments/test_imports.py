@@ -283,3 +283,13 @@ def test_preview_without_pending_import_redirects(organiser_client, tournament):
     response = organiser_client.get(preview_url(tournament))
     assert response.status_code == 302
     assert response["Location"].endswith("/import/")
+
+
+@pytest.mark.django_db
+def test_too_large_upload_is_refused_with_a_message(organiser_client, tournament):
+    data = b"Nom;Pr\xc3\xa9nom\n" + b"Durand;Anne\n" * (imports.MAX_FILE_BYTES // 10)
+    response = upload(organiser_client, tournament, "big.csv", data)
+    assert response.status_code == 200
+    assert "larger than 2 MB" in str(response.context["form"].errors["file"])
+    assert organiser_client.get(preview_url(tournament)).status_code == 302
+    assert not Registration.objects.exists()
