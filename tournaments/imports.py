@@ -152,8 +152,8 @@ def _find_header(rows: list[list[str]]) -> tuple[int, dict[str, int]]:
     raise ImportFileError(
         "no_header",
         _(
-            "No header row found in the first rows of the file. It must name the columns: Licence, Nom (last "
-            "name), Prénom (first name), Club, Email; at least Nom and Prénom."
+            "No header row found in the first rows of the file. It must name the columns: "
+            "Licence, Nom (last name), Prénom (first name), Club, Email; at least Nom and Prénom."
         ),
     )
 

@@ -11,12 +11,27 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # FFT licence numbers are digits; we accept 4 to 10 of them (our choice, see the README).
 LICENCE_REGEX = r"^\d{4,10}$"
 licence_validator = RegexValidator(
     LICENCE_REGEX, _("A licence number is 4 to 10 digits."), code="licence_format"
 )
+
+
+# Seats in the order of play, as the FFT names them; a table of 5 has a fifth seat.
+SEAT_NAMES = [
+    pgettext_lazy("seat", "North"),
+    pgettext_lazy("seat", "East"),
+    pgettext_lazy("seat", "South"),
+    pgettext_lazy("seat", "West"),
+    pgettext_lazy("seat", "Fifth"),
+]
+
+
+def seat_name(index: int) -> str:
+    return str(SEAT_NAMES[index])
 
 
 class Club(models.Model):
@@ -226,6 +241,9 @@ class Registration(models.Model):
         blank=True,
         help_text=_("Empty while the player plays on; 0 means withdrawn before the first."),
     )
+    # The FFT tournament number, "Nord 3": seat and table at the first position played.
+    first_seat = models.PositiveSmallIntegerField(_("first seat"), null=True, blank=True)
+    first_table = models.PositiveSmallIntegerField(_("first table"), null=True, blank=True)
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     class Meta:
@@ -248,6 +266,13 @@ class Registration(models.Model):
 
     def __str__(self):
         return f"{self.player} ({self.tournament})"
+
+    @property
+    def fft_number(self) -> str:
+        """ "Nord 3": how the FFT convention names a player during the tournament."""
+        if self.first_table is None:
+            return ""
+        return f"{seat_name(self.first_seat)} {self.first_table}"
 
     def plays_position(self, position: int) -> bool:
         if position < self.joins_at_position:
