@@ -3,7 +3,7 @@
 Embedded default (``make run``): DEBUG on, a SQLite file beside manage.py, a development secret.
 Production: set ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS`` and ``DATABASE_URL``; with those
 ``manage.py check --deploy`` passes. Nothing here assumes a single process: sessions live in the
-database, and the cache is the database too unless ``CACHE_URL`` names a shared one.
+database, and nothing that must be shared is kept in the per-process cache.
 """
 
 import os
@@ -105,11 +105,6 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     }
 }
-if os.environ.get("CACHE_URL", "").startswith("redis://"):
-    CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": os.environ["CACHE_URL"],
-    }
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
@@ -153,8 +148,9 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # Served over plain HTTP on a club's local network (SECURE_SSL_REDIRECT=0), cookies must
+    # not be HTTPS-only, or nobody could log in.
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", SECURE_SSL_REDIRECT)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)

@@ -21,7 +21,9 @@ from django.utils.translation import gettext_lazy
 from .models import LICENCE_REGEX, Club, Player, Tournament
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_UNPACKED_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 2000
+MAX_COLUMNS = 50
 HEADER_SEARCH_ROWS = 10
 FIELDS = ["licence", "last_name", "first_name", "club", "email"]
 FIELD_LABELS = {
@@ -92,7 +94,8 @@ def _cell(value) -> str:
 
 
 def _rows_from_csv(data: bytes) -> list[list[str]]:
-    for encoding in ("utf-8-sig", "cp1252"):
+    # Latin-1 decodes any bytes: a binary file then fails on its NULs or on the header.
+    for encoding in ("utf-8-sig", "cp1252", "latin-1"):
         try:
             text = data.decode(encoding)
             break
@@ -106,35 +109,54 @@ def _rows_from_csv(data: bytes) -> list[list[str]]:
     try:
         dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
     except csv.Error:
-        dialect = csv.excel
-        dialect.delimiter = ";" if sample.count(";") > sample.count(",") else ","
+        dialect = _Semicolon if sample.count(";") > sample.count(",") else csv.excel
     try:
-        return [[_cell(c) for c in row] for row in csv.reader(io.StringIO(text), dialect)]
+        reader = csv.reader(io.StringIO(text), dialect)
+        return [[_cell(c) for c in row[:MAX_COLUMNS]] for row in reader]
     except csv.Error as exc:
         raise ImportFileError(
             "not_a_spreadsheet", _("This CSV file cannot be read: %(error)s") % {"error": exc}
         ) from exc
 
 
+class _Semicolon(csv.excel):
+    delimiter = ";"
+
+
 def _rows_from_xlsx(data: bytes) -> list[list[str]]:
     from openpyxl import load_workbook
 
+    unreadable = ImportFileError(
+        "not_a_spreadsheet", _("This file is not a readable Excel (.xlsx) workbook.")
+    )
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise unreadable from exc
+    if unpacked > MAX_UNPACKED_BYTES:
+        # A small file that unpacks to a huge one would tie up the server.
+        raise ImportFileError(
+            "too_large",
+            _("This workbook is too large once unpacked; keep only the list of players."),
+        )
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
-        raise ImportFileError(
-            "not_a_spreadsheet", _("This file is not a readable Excel (.xlsx) workbook.")
-        ) from exc
+    except Exception as exc:  # openpyxl raises many kinds on broken workbooks
+        raise unreadable from exc
     try:
-        sheet = workbook.worksheets[0] if workbook.worksheets else None
-        if sheet is None:
+        if not workbook.worksheets:
             return []
+        sheet = workbook.worksheets[0]
+        sheet.reset_dimensions()  # never trust the size the file claims
         rows = []
-        for row in sheet.iter_rows(values_only=True):
+        for row in sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True):
             rows.append([_cell(c) for c in row])
             if len(rows) > MAX_ROWS + HEADER_SEARCH_ROWS + 1:
                 break
         return rows
+    except Exception as exc:  # broken sheet XML, absurd cell references...
+        raise unreadable from exc
     finally:
         workbook.close()
 
@@ -201,7 +223,8 @@ def read_player_file(name: str, data: bytes) -> list[dict]:
 
 
 def normalise(values: dict) -> dict:
-    return {f: " ".join(str(values.get(f, "") or "").split()) for f in FIELDS}
+    """Plain single-spaced strings, without the NUL characters no database column accepts."""
+    return {f: " ".join(str(values.get(f, "") or "").replace("\x00", "").split()) for f in FIELDS}
 
 
 def check_rows(

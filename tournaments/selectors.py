@@ -29,7 +29,7 @@ def registrations(*, tournament: Tournament, search: str = ""):
     qs = Registration.objects.filter(tournament=tournament).select_related(
         "player", "player__club", "team"
     )
-    for word in search.split():
+    for word in search.replace("\x00", "").split():
         condition = (
             Q(player__last_name__icontains=word)
             | Q(player__first_name__icontains=word)
@@ -37,7 +37,7 @@ def registrations(*, tournament: Tournament, search: str = ""):
             | Q(player__club__name__icontains=word)
             | Q(team__name__icontains=word)
         )
-        if word.isdigit():
+        if word.isascii() and word.isdigit():
             condition |= Q(number=int(word))
         qs = qs.filter(condition)
     return qs

@@ -8,7 +8,7 @@ the field at fault, so a form can show it next to that field. Services never ren
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -103,6 +103,23 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
         raise field_error(
             "kind", _("Delete the teams before changing the kind of tournament."), "kind_has_teams"
         )
+    positions = settings.get("positions", tournament.positions)
+    if positions < tournament.positions:
+        beyond = Q(joins_at_position__gt=positions) | Q(withdrawn_after_position__gt=positions)
+        if tournament.registrations.filter(beyond).exists():
+            raise field_error(
+                "positions",
+                _("Some players join or withdraw after position %(n)s: change them first."),
+                "positions_in_use",
+                n=positions,
+            )
+        if tournament.rounds.filter(number__gt=positions).exists():
+            raise field_error(
+                "positions",
+                _("Position %(n)s is already seated."),
+                "positions_in_use",
+                n=positions + 1,
+            )
     changed = _changes(tournament, TOURNAMENT_SETTINGS, settings)
     if changed:
         tournament.full_clean()
@@ -123,6 +140,10 @@ def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) 
         )
     if account == user and role != StaffRole.Role.ORGANISER:
         raise field_error("role", _("You cannot lower your own role."), "own_role")
+    if account.pk == tournament.created_by_id and role != StaffRole.Role.ORGANISER:
+        raise field_error(
+            "username", _("The tournament's creator stays its organiser."), "creator_role"
+        )
     staff, created = StaffRole.objects.update_or_create(
         tournament=tournament, user=account, defaults={"role": role}
     )
@@ -139,6 +160,10 @@ def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) 
 def staff_role_revoke(*, staff: StaffRole, user) -> None:
     if staff.user_id == user.pk:
         raise ValidationError(_("You cannot remove your own role."), code="own_role")
+    if staff.user_id == staff.tournament.created_by_id:
+        raise ValidationError(
+            _("The tournament's creator stays its organiser."), code="creator_role"
+        )
     audit_log(
         action="tournament.role.revoked",
         user=user,
@@ -198,24 +223,23 @@ def player_register(
     last_name: str,
     first_name: str,
     club: Club | None = None,
+    new_club: str = "",
     email: str = "",
     joins_at_position: int = 1,
 ) -> Registration:
-    """Register a player, reusing the known player with that licence (names are kept up to date)."""
+    """Register a player. A licence already known registers that player as recorded: a player
+    belongs to every tournament they played, so one tournament's form never rewrites them
+    (their details are changed on purpose with ``registration_update``)."""
     tournament = _lock(tournament)
-    values = {
-        "licence": licence or None,
-        "last_name": last_name.strip(),
-        "first_name": first_name.strip(),
-        "club": club,
-        "email": email.strip(),
-    }
-    player = Player.objects.filter(licence=values["licence"]).first() if licence else None
+    player = Player.objects.filter(licence=licence).first() if licence else None
     if player is None:
-        player = Player(**values)
-        player.full_clean()
-        player.save()
-    elif _changes(player, PLAYER_FIELDS, values):
+        player = Player(
+            licence=licence or None,
+            last_name=last_name.strip(),
+            first_name=first_name.strip(),
+            club=club_get_or_create(name=new_club, user=user) if new_club else club,
+            email=email.strip(),
+        )
         player.full_clean()
         player.save()
     return _register(
@@ -228,8 +252,12 @@ def player_register(
 
 
 @transaction.atomic
-def registration_update(*, registration: Registration, user, **values) -> Registration:
+def registration_update(
+    *, registration: Registration, user, new_club: str = "", **values
+) -> Registration:
     """Change a registered player's details and their late join / withdrawal."""
+    if new_club:
+        values["club"] = club_get_or_create(name=new_club, user=user)
     player = registration.player
     player_values = {k: v for k, v in values.items() if k in PLAYER_FIELDS}
     if "licence" in player_values:
@@ -270,6 +298,12 @@ def registration_check_in(*, registration: Registration, user, present: bool) ->
 
 @transaction.atomic
 def registration_delete(*, registration: Registration, user) -> None:
+    if registration.team_id is not None:
+        raise ValidationError(
+            _("%(player)s is in team %(team)s: take them out of the team first."),
+            code="in_a_team",
+            params={"player": str(registration.player), "team": str(registration.team)},
+        )
     audit_log(
         action="registration.deleted",
         user=user,

@@ -8,9 +8,10 @@ import datetime
 import random
 
 from django.db import transaction
+from django.utils import timezone
 
 from . import services
-from .models import Club, Player, Registration, Tournament
+from .models import Player, Registration, Tournament
 
 LAST_NAMES = [
     "Martin",
@@ -197,6 +198,7 @@ def tournament_simulate(
     Player.objects.bulk_create(new_players)
     saved = Player.objects.filter(licence__in=[p.licence for p in new_players])
     by_licence = {p.licence: p for p in saved}
+    now = timezone.now()
     for number, player in enumerate(new_players, start=1):
         registrations.append(
             Registration(
@@ -204,6 +206,7 @@ def tournament_simulate(
                 player=by_licence[player.licence],
                 number=number,
                 checked_in=checked_in,
+                checked_in_at=now if checked_in else None,
             )
         )
     Registration.objects.bulk_create(registrations)
@@ -223,7 +226,3 @@ def tournament_simulate(
                 members=regs[i : i + team_size],
             )
     return tournament
-
-
-def demo_clubs() -> list[Club]:
-    return list(Club.objects.filter(name__in=CLUBS))

@@ -157,6 +157,13 @@ def score_deal(deal: DealInput, ruleset: Ruleset = DEFAULT_RULESET) -> DealResul
     raw = deal.chelem
     if raw is not None and raw != "":
         chelem_part = _chelem_part(raw, announced, half_points, bouts, ruleset)
+        # Petit au bout in a chelem is the chelem camp's: the other camp took no trick.
+        if pab_value and (pab_value > 0) != (CAMPS[raw] is Camp.ATTACK):
+            params = {"petit_au_bout": deal.petit_au_bout, "chelem": raw}
+            raise InvalidDeal("petit_au_bout_against_chelem", "petit_au_bout", params)
+    elif half_points == MAX_HALF_POINTS:
+        # All 91 points: the defence took no trick, so the attack made a chelem.
+        raise InvalidDeal("chelem_not_recorded", "chelem", {"points": Decimal(91)})
     else:
         chelem_part = ruleset.chelem_announced_failed if announced else 0
 

@@ -20,6 +20,7 @@ from typing import Any
 from .deal import (
     CHELEM_MIN_HALF_POINTS,
     HALF_POINTS_BY_BOUTS,
+    MAX_HALF_POINTS,
     TAKER_FACTORS,
     camp_sizes,
     chelem_value,
@@ -118,25 +119,28 @@ def achievable_amounts(
         pabs = (0,) + ((pab,) if bouts >= 1 else ()) + ((-pab,) if bouts <= 2 else ())
         for half_points in HALF_POINTS_BY_BOUTS[bouts]:
             won, _, diff = outcome(bouts, half_points)
-            chelems = [None]
+            # All 91 points are a chelem by the attack, which must be recorded as one.
+            chelems = [] if half_points == MAX_HALF_POINTS else [None]
             if half_points >= CHELEM_MIN_HALF_POINTS:
                 chelems.append(Camp.ATTACK)
             if not won:
                 chelems.append(Camp.DEFENCE)
-            chelem_parts = frozenset(
-                chelem_value(ruleset, announced, chelem)
+            # Petit au bout in a chelem goes to the chelem camp only.
+            primes = frozenset(
+                (pab_value, chelem_value(ruleset, announced, chelem))
                 for announced in (False, True)
                 for chelem in chelems
+                for pab_value in pabs
+                if chelem is None or pab_value == 0 or (pab_value > 0) == (chelem is Camp.ATTACK)
             )
-            situations.add((won, diff, pabs, chelem_parts))
+            situations.add((won, diff, primes))
     amounts = set()
-    for won, diff, pabs, chelem_parts in situations:
+    for won, diff, primes in situations:
         sign = 1 if won else -1
         contract_value = sign * (ruleset.contract_base + diff) * coefficient
-        for pab_value in pabs:
-            for chelem_part in chelem_parts:
-                for poignee_total in poignees:
-                    amounts.add(contract_value + pab_value + sign * poignee_total + chelem_part)
+        for pab_value, chelem_part in primes:
+            for poignee_total in poignees:
+                amounts.add(contract_value + pab_value + sign * poignee_total + chelem_part)
     return frozenset(amounts)
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 # FFT licence numbers are digits; we accept 4 to 10 of them (our choice, see the README).
-LICENCE_REGEX = r"^\d{4,10}$"
+LICENCE_REGEX = r"^[0-9]{4,10}$"
 licence_validator = RegexValidator(
     LICENCE_REGEX, _("A licence number is 4 to 10 digits."), code="licence_format"
 )

@@ -65,7 +65,9 @@ def tournament_edit(request, tournament):
         else:
             messages.success(request, _("Settings saved."))
             return redirect("manage:tournament", slug=tournament.slug)
-    return render(request, "manage/tournament_form.html", {"form": form, "tournament": tournament})
+    # The form may hold an unsaved short address: the page's links use the saved one.
+    saved = type(tournament).objects.get(pk=tournament.pk)
+    return render(request, "manage/tournament_form.html", {"form": form, "tournament": saved})
 
 
 @role_required(Role.ORGANISER)

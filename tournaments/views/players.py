@@ -7,14 +7,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_tables2 import RequestConfig
 
 from .. import selectors, services
 from ..forms import PlayerForm
 from ..models import Registration
 from ..permissions import Role, has_role, role_required
 from ..tables import RegistrationTable
-from .helpers import add_service_error, is_htmx
+from .helpers import add_service_error, is_htmx, paginate_table
 
 
 @role_required(Role.SCORER)
@@ -25,7 +24,7 @@ def registration_list(request, tournament):
     table = RegistrationTable(
         rows, show_team=tournament.has_teams, slug=tournament.slug, can_edit=can_edit
     )
-    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    paginate_table(table, request)
     context = {
         "tournament": tournament,
         "table": table,
@@ -37,12 +36,6 @@ def registration_list(request, tournament):
         "manage/_registration_table.html" if is_htmx(request) else "manage/registrations.html"
     )
     return render(request, template, context)
-
-
-def _club_from_form(data, user):
-    if data.get("new_club"):
-        return services.club_get_or_create(name=data["new_club"], user=user)
-    return data.get("club")
 
 
 @role_required(Role.ORGANISER)
@@ -57,7 +50,8 @@ def registration_add(request, tournament):
                 licence=data["licence"],
                 last_name=data["last_name"],
                 first_name=data["first_name"],
-                club=_club_from_form(data, request.user),
+                club=data["club"],
+                new_club=data["new_club"],
                 email=data["email"],
                 joins_at_position=data["joins_at_position"],
             )
@@ -69,6 +63,18 @@ def registration_add(request, tournament):
                 _("%(player)s registered as number %(number)s.")
                 % {"player": reg.player, "number": reg.number},
             )
+            if (reg.player.last_name, reg.player.first_name) != (
+                data["last_name"],
+                data["first_name"],
+            ):
+                messages.warning(
+                    request,
+                    _(
+                        "Licence %(licence)s is known as %(player)s: registered under that name. "
+                        "Edit the player to correct it."
+                    )
+                    % {"licence": data["licence"], "player": reg.player},
+                )
             if "another" in request.POST:
                 return redirect("manage:registration_add", slug=tournament.slug)
             return redirect("manage:registrations", slug=tournament.slug)
@@ -102,7 +108,8 @@ def registration_edit(request, tournament, number):
                 licence=data["licence"],
                 last_name=data["last_name"],
                 first_name=data["first_name"],
-                club=_club_from_form(data, request.user),
+                club=data["club"],
+                new_club=data["new_club"],
                 email=data["email"],
                 joins_at_position=data["joins_at_position"],
                 withdrawn_after_position=data["withdrawn_after_position"],
@@ -126,7 +133,10 @@ def registration_delete(request, tournament, number):
     try:
         services.registration_delete(registration=reg, user=request.user)
     except ProtectedError:
-        messages.error(request, _("This player has played: withdraw them instead."))
+        messages.error(request, _("This player has been seated: withdraw them instead."))
+        return redirect("manage:registration_edit", slug=tournament.slug, number=number)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
         return redirect("manage:registration_edit", slug=tournament.slug, number=number)
     messages.success(request, _("Registration removed."))
     return redirect("manage:registrations", slug=tournament.slug)

@@ -1,11 +1,13 @@
 """Public pages: no account needed, only tournaments marked public (staff see their own too)."""
 
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from ..models import Tournament
 from ..permissions import role_of
 from ..selectors import public_tournaments
+from ..selectors_seating import current_round, round_seats_by_name
 
 
 def home(request):
@@ -19,5 +21,30 @@ def tournament(request, slug):
     return render(
         request,
         "public/tournament.html",
-        {"tournament": t, "player_count": t.registrations.count()},
+        {
+            "tournament": t,
+            "player_count": t.registrations.count(),
+            "current_round": current_round(tournament=t),
+        },
+    )
+
+
+def seating(request, slug):
+    t = get_object_or_404(Tournament, slug=slug)
+    if not t.is_public and role_of(request.user, t) is None:
+        raise Http404
+    round_ = current_round(tournament=t)
+    search = request.GET.get("q", "").replace("\x00", "").strip()[:60]
+    seats = round_seats_by_name(round=round_) if round_ else []
+    if round_ and search:
+        for word in search.split():
+            seats = seats.filter(
+                Q(registration__player__last_name__icontains=word)
+                | Q(registration__player__first_name__icontains=word)
+                | Q(registration__number=int(word) if word.isascii() and word.isdigit() else -1)
+            )
+    return render(
+        request,
+        "public/seating.html",
+        {"tournament": t, "round": round_, "seats": seats, "search": search},
     )

@@ -94,12 +94,15 @@ def deals(draw, players=ALL_PLAYERS, contracts=ALL_CONTRACTS, primes: bool = Tru
     elif chelem == "defence":
         half_points = draw(st.integers(low, 2 * TARGETS[bouts] - 1))
     else:
-        half_points = draw(st.integers(low, high))
+        # All 91 points would be a chelem by the attack.
+        half_points = draw(st.integers(low, min(high, 181)))
     petit_au_bout = None
     poignees = ()
     announced = False
     if primes:
         camps = [None] + ["attack"] * (bouts > 0) + ["defence"] * (bouts < 3)
+        if chelem:  # Petit au bout in a chelem is the chelem camp's
+            camps = [c for c in camps if c in (None, chelem)]
         petit_au_bout = draw(st.sampled_from(camps))
         poignees = draw(st.sampled_from(valid_poignee_sets(n, partner)))
         announced = draw(st.booleans())

@@ -32,15 +32,25 @@ def test_official_sheet_has_no_problem(contract, taker, defenders):
     assert check_marks(players=4, contract=contract, taker=taker, defenders=defenders) == []
 
 
-def test_official_sheet_bilan():
+def test_official_sheet_bilan_from_the_deal_facts():
+    """The sample sheet's bilan, scored from deal facts that give its marks."""
+    facts = [  # (taker's seat, the deal)
+        ("Est", DealInput(4, "garde", 2, 49, "attack", (("attack", "simple"),))),  # E1
+        ("Ouest", DealInput(4, "garde_sans", 1, 55, "defence")),  # E2: made by 4
+        ("Sud", DealInput(4, "prise", 1, 34)),  # lost by 17
+        ("Nord", DealInput(4, "garde", 2, 52, poignees=(("defence", "simple"),))),  # E4
+        (
+            "Sud",
+            DealInput(4, "garde", 2, "86.5", "attack", (("attack", "simple"),), True, "attack"),
+        ),
+    ]
     seats = ["Nord", "Sud", "Est", "Ouest"]
-    takers = ["Est", "Ouest", "Sud", "Nord", "Sud"]
     bilan = dict.fromkeys(seats, 0)
-    for (_, taker, defenders), taker_seat in zip(SHEET, takers, strict=True):
-        bilan[taker_seat] += taker
+    for (taker_seat, deal), (contract, taker, defenders) in zip(facts, SHEET, strict=True):
+        result = score_deal(deal)
+        assert (deal.contract, result.taker, [result.defender] * 3) == (contract, taker, defenders)
         for seat in seats:
-            if seat != taker_seat:
-                bilan[seat] += defenders[0]
+            bilan[seat] += result.taker if seat == taker_seat else result.defender
     assert bilan == {"Nord": -446, "Sud": 1346, "Est": -390, "Ouest": -510}
 
 

@@ -137,6 +137,24 @@ REFUSALS = [
         "petit_au_bout",
     ),
     (
+        "petit au bout to the defence in the attack's chelem",
+        deal(contract="garde", bouts=2, points="86.5", chelem="attack", petit_au_bout="defence"),
+        "petit_au_bout_against_chelem",
+        "petit_au_bout",
+    ),
+    (
+        "petit au bout to the attack in the defence's chelem",
+        deal(contract="garde", bouts=1, points="4.5", chelem="defence", petit_au_bout="attack"),
+        "petit_au_bout_against_chelem",
+        "petit_au_bout",
+    ),
+    (
+        "all 91 points without a chelem",
+        deal(contract="prise", bouts=3, points=91),
+        "chelem_not_recorded",
+        "chelem",
+    ),
+    (
         "petit au bout to nobody known",
         deal(contract="garde", bouts=1, points=60, petit_au_bout="nord"),
         "petit_au_bout_invalid",

@@ -143,7 +143,14 @@ CASES = [
         26,
     ),
     ("0 points", deal(contract="garde_contre", bouts=0, points=0), -486, -1458, 0, 486),
-    ("91 points", deal(contract="prise", bouts=3, points=91), 80, 240, 0, -80),
+    (
+        "91 points: a chelem, unannounced",
+        deal(contract="prise", bouts=3, points=91, chelem="attack"),
+        280,
+        840,
+        0,
+        -280,
+    ),
     # Poignées: every one to the camp that won, not multiplied.
     (
         "two simples at 4 players, contract lost",

@@ -1,6 +1,9 @@
 """manage.py simulate_tournament --slug S --players N [--teams 2|4] [--seed K]"""
 
+import re
+
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.models import Tournament
@@ -21,6 +24,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *, slug, players, teams, seed, name, organiser, **options):
+        if not re.fullmatch(r"[-a-zA-Z0-9_]{1,60}", slug):
+            raise CommandError("--slug takes letters, digits, - and _ only")
         if Tournament.objects.filter(slug=slug).exists():
             raise CommandError(f"a tournament with slug {slug!r} already exists")
         if players < 1:
@@ -28,9 +33,17 @@ class Command(BaseCommand):
         if teams and players % teams:
             raise CommandError(f"{players} players cannot form teams of {teams}")
         user, _ = get_user_model().objects.get_or_create(username=organiser)
-        tournament = tournament_simulate(
-            slug=slug, players=players, user=user, team_size=teams or 1, seed=seed, name=name
-        )
+        try:
+            tournament = tournament_simulate(
+                slug=slug,
+                players=players,
+                user=user,
+                team_size=teams or 1,
+                seed=seed,
+                name=name,
+            )
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from exc
         self.stdout.write(
             self.style.SUCCESS(
                 f"Created {tournament.name!r} (/t/{slug}/) with {players} players"

@@ -1,0 +1,31 @@
+"""Reads of seatings for pages and documents, in a constant number of queries."""
+
+from django.db.models import Prefetch
+
+from .models import Round, Seat, Tournament
+
+
+def _seats():
+    return Seat.objects.select_related("registration", "registration__player", "registration__team")
+
+
+def round_tables(*, round: Round):
+    """The position's tables, each with its seats (and players) in seat order: 2 queries."""
+    return round.tables.order_by("number").prefetch_related(
+        Prefetch("seats", queryset=_seats().order_by("position"))
+    )
+
+
+def round_seats_by_name(*, round: Round):
+    """Every seat of the position, by player name: the entrance list."""
+    return (
+        _seats()
+        .select_related("table")
+        .filter(round=round)
+        .order_by("registration__player__last_name", "registration__player__first_name")
+    )
+
+
+def current_round(*, tournament: Tournament) -> Round | None:
+    """The latest published position: what the players should see."""
+    return tournament.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first()
