@@ -6,6 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Club, Player, Registration, StaffRole, Team, Tournament
+from tournaments.simulation import FIRST_NAMES, LAST_NAMES
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -29,8 +30,9 @@ class PlayerFactory(factory.django.DjangoModelFactory):
         model = Player
 
     licence = factory.Sequence(lambda n: f"{100000 + n}")
-    last_name = factory.Faker("last_name", locale="fr_FR")
-    first_name = factory.Faker("first_name", locale="fr_FR")
+    # Names from a fixed list, not Faker: a test that searches must not depend on chance.
+    last_name = factory.Sequence(lambda n: LAST_NAMES[n % len(LAST_NAMES)])
+    first_name = factory.Sequence(lambda n: FIRST_NAMES[n * 7 % len(FIRST_NAMES)])
     club = factory.SubFactory(ClubFactory)
 
 

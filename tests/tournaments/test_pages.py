@@ -93,10 +93,12 @@ def test_edit_settings(organiser_client, tournament):
 
 def test_registration_list_search_and_sort(organiser_client, tournament):
     RegistrationFactory(
-        tournament=tournament, player=PlayerFactory(last_name="Zola", licence="1111")
+        tournament=tournament,
+        player=PlayerFactory(last_name="Zola", first_name="Jo", licence="1111"),
     )
     RegistrationFactory(
-        tournament=tournament, player=PlayerFactory(last_name="Abel", licence="2222")
+        tournament=tournament,
+        player=PlayerFactory(last_name="Abel", first_name="Li", licence="2222"),
     )
     page = organiser_client.get(url("manage:registrations", tournament), {"sort": "last_name"})
     html = page.content.decode()
@@ -253,8 +255,12 @@ def test_late_player_does_not_count_for_position_1(organiser_client, tournament)
 
 
 def test_check_in_search(organiser_client, tournament):
-    RegistrationFactory(tournament=tournament, player=PlayerFactory(last_name="Zola"))
-    RegistrationFactory(tournament=tournament, player=PlayerFactory(last_name="Abel"))
+    RegistrationFactory(
+        tournament=tournament, player=PlayerFactory(last_name="Zola", first_name="Jo")
+    )
+    RegistrationFactory(
+        tournament=tournament, player=PlayerFactory(last_name="Abel", first_name="Li")
+    )
     page = organiser_client.get(
         url("manage:checkin", tournament), {"q": "abe"}, HTTP_HX_REQUEST="true"
     )
