@@ -33,8 +33,11 @@ def random_deal(rng: random.Random) -> DealInput:
     elif chelem == "defence":
         half_points = rng.randrange(low, 2 * TARGETS[bouts])
     else:
-        half_points = rng.randint(low, high)
-    petit_au_bout = rng.choice((None,) * 8 + ("attack",) * (bouts > 0) + ("defence",) * (bouts < 3))
+        half_points = rng.randint(low, min(high, 181))  # all 91 points would be a chelem
+    camps = ("attack",) * (bouts > 0) + ("defence",) * (bouts < 3)
+    if chelem:  # petit au bout in a chelem is the chelem camp's
+        camps = tuple(c for c in camps if c == chelem)
+    petit_au_bout = rng.choice((None,) * 8 + camps)
     return DealInput(
         players=players,
         contract=rng.choice(list(Contract)),
