@@ -10,7 +10,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from . import services
+from . import services, services_seating
 from .models import Player, Registration, Tournament
 
 LAST_NAMES = [
@@ -157,8 +157,10 @@ def tournament_simulate(
     seed: int = 0,
     name: str | None = None,
     checked_in: bool = True,
+    positions: int = 0,
 ) -> Tournament:
-    """A tournament with ``players`` registered players (checked in), in teams when asked."""
+    """A tournament with ``players`` registered players (checked in), in teams when asked,
+    and its first ``positions`` positions seated and published."""
     if players < 1:
         raise ValueError("players must be positive")
     if team_size not in (1, 2, 4):
@@ -174,6 +176,7 @@ def tournament_simulate(
         date=datetime.date.today(),
         venue=rng.choice(["Salle des fêtes", "Maison des associations", "Club house"]),
         kind=kind[team_size],
+        positions=max(5, positions),
     )
     clubs = [services.club_get_or_create(name=n, user=user) for n in CLUBS]
     # Simulated players take 9-digit licences starting with 9.
@@ -225,4 +228,9 @@ def tournament_simulate(
                 name=f"Équipe {i // team_size + 1}",
                 members=regs[i : i + team_size],
             )
+    for number in range(1, positions + 1):
+        round_ = services_seating.round_seat_players(
+            tournament=tournament, number=number, user=user, seed=seed + 1 if number == 1 else None
+        )
+        services_seating.round_publish(round=round_, user=user)
     return tournament

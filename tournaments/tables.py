@@ -17,6 +17,12 @@ class RegistrationTable(tables.Table):
         linkify=lambda record, table: table.edit_url(record),
     )
     first_name = tables.Column(accessor="player__first_name", verbose_name=_("First name"))
+    fft_number = tables.Column(
+        accessor="fft_number",
+        verbose_name=_("Tournament no."),
+        order_by=("first_table", "first_seat"),
+        default="",
+    )
     licence = tables.Column(accessor="player__licence", verbose_name=_("Licence"), default="—")
     club = tables.Column(accessor="player__club__name", verbose_name=_("Club"), default="—")
     team = tables.Column(accessor="team__name", verbose_name=_("Team"), default="—")
@@ -26,7 +32,16 @@ class RegistrationTable(tables.Table):
     class Meta:
         model = Registration
         fields = ()
-        sequence = ("number", "last_name", "first_name", "licence", "club", "team", "checked_in")
+        sequence = (
+            "number",
+            "last_name",
+            "first_name",
+            "fft_number",
+            "licence",
+            "club",
+            "team",
+            "checked_in",
+        )
         attrs = {"class": "data-table"}
         order_by = ("number",)
         per_page = 100

@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from .views import imports, manage, players, public, teams
+from .views import imports, manage, players, public, seating, teams
 
 public_patterns = (
     [
         path("", public.home, name="home"),
         path("t/<slug:slug>/", public.tournament, name="tournament"),
+        path("t/<slug:slug>/seating/", public.seating, name="seating"),
     ],
     "public",
 )
@@ -44,6 +45,24 @@ manage_patterns = (
         path("t/<slug:slug>/teams/new/", teams.team_form, name="team_create"),
         path("t/<slug:slug>/teams/<int:number>/", teams.team_form, name="team_edit"),
         path("t/<slug:slug>/teams/<int:number>/delete/", teams.team_delete, name="team_delete"),
+        path("t/<slug:slug>/positions/", seating.round_list, name="rounds"),
+        path("t/<slug:slug>/positions/<int:number>/", seating.round_detail, name="round"),
+        path(
+            "t/<slug:slug>/positions/<int:number>/generate/",
+            seating.round_generate,
+            name="round_generate",
+        ),
+        path("t/<slug:slug>/positions/<int:number>/swap/", seating.round_swap, name="round_swap"),
+        path(
+            "t/<slug:slug>/positions/<int:number>/publish/",
+            seating.round_publish,
+            name="round_publish",
+        ),
+        path(
+            "t/<slug:slug>/positions/<int:number>/<slug:kind>.pdf",
+            seating.round_document,
+            name="round_document",
+        ),
     ],
     "manage",
 )

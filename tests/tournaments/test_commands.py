@@ -16,6 +16,7 @@ def test_demo_is_idempotent_and_prints_logins(capsys, django_user_model):
     assert t.registrations.count() == 26
     assert t.registrations.filter(checked_in=True).count() == 26
     assert StaffRole.objects.filter(tournament=t).count() == 3
+    assert list(t.rounds.values_list("number", "status")) == [(1, "published")]
     for text in (first, second):
         assert "organisateur / tarot-organisateur" in text
         assert "arbitre / tarot-arbitre" in text
@@ -66,3 +67,16 @@ def test_simulate_refuses_existing_slug():
     call_command("simulate_tournament", "--slug", "x", "--players", "4")
     with pytest.raises(CommandError):
         call_command("simulate_tournament", "--slug", "x", "--players", "4")
+
+
+def test_simulate_seats_and_publishes_positions():
+    call_command(
+        "simulate_tournament", "--slug", "p", "--players", "28", "--teams", "2", "--positions", "3"
+    )
+    t = Tournament.objects.get(slug="p")
+    assert list(t.rounds.values_list("number", "status")) == [(k, "published") for k in (1, 2, 3)]
+    for r in t.rounds.all():
+        assert r.seats.count() == 28
+        assert r.report["repeats"] == 0
+        assert r.report["team_clashes"] == []
+    assert not t.registrations.filter(first_table__isnull=True).exists()

@@ -25,6 +25,9 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.DRAFT)
     seed = models.PositiveIntegerField(_("seed"), default=0)
     report = models.JSONField(_("report"), default=dict, blank=True)
+    # The later positions planned together with this one (tables of registration ids), which
+    # the next position follows while the field is unchanged.
+    plan_ahead = models.JSONField(_("plan of the next positions"), default=list, blank=True)
     generated_at = models.DateTimeField(_("generated at"), auto_now_add=True)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
 

@@ -35,8 +35,11 @@ class Command(BaseCommand):
                 user=users["organisateur"],
                 seed=2026,
                 name="Tournoi de démonstration",
+                positions=1,
             )
-            self.stdout.write(f"Demo tournament created: {tournament.name} (26 players).")
+            self.stdout.write(
+                f"Demo tournament created: {tournament.name} (26 players, position 1 published)."
+            )
         for username, _password, role in ACCOUNTS:
             StaffRole.objects.get_or_create(
                 tournament=tournament, user=users[username], defaults={"role": role}

@@ -1,4 +1,4 @@
-"""manage.py simulate_tournament --slug S --players N [--teams 2|4] [--seed K]"""
+"""manage.py simulate_tournament --slug S --players N [--teams 2|4] [--seed K] [--positions R]"""
 
 import re
 
@@ -20,10 +20,13 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=0)
         parser.add_argument("--name", default=None)
         parser.add_argument(
+            "--positions", type=int, default=0, help="seat and publish this many positions"
+        )
+        parser.add_argument(
             "--organiser", default="simulation", help="account that owns it (created if needed)"
         )
 
-    def handle(self, *, slug, players, teams, seed, name, organiser, **options):
+    def handle(self, *, slug, players, teams, seed, name, organiser, positions, **options):
         if not re.fullmatch(r"[-a-zA-Z0-9_]{1,60}", slug):
             raise CommandError("--slug takes letters, digits, - and _ only")
         if Tournament.objects.filter(slug=slug).exists():
@@ -32,6 +35,8 @@ class Command(BaseCommand):
             raise CommandError("--players must be at least 1")
         if teams and players % teams:
             raise CommandError(f"{players} players cannot form teams of {teams}")
+        if positions < 0:
+            raise CommandError("--positions cannot be negative")
         user, _ = get_user_model().objects.get_or_create(username=organiser)
         try:
             tournament = tournament_simulate(
@@ -41,6 +46,7 @@ class Command(BaseCommand):
                 team_size=teams or 1,
                 seed=seed,
                 name=name,
+                positions=positions,
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from exc
@@ -48,6 +54,7 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"Created {tournament.name!r} (/t/{slug}/) with {players} players"
                 + (f" in {players // teams} teams of {teams}" if teams else "")
+                + (f", {positions} positions seated" if positions else "")
                 + f", organiser {user.username!r}."
             )
         )

@@ -1,0 +1,46 @@
+"""Benchmark of the printed documents: every score sheet, table plan and list of one position.
+
+Builds a 400-player tournament (100 tables) in an in-memory SQLite database, seats position 1,
+then times each PDF. Target: all the score sheets of a 100-table position in under 5 seconds.
+Set BENCH_PRINTING_PLAYERS for another field size. Measures and prints; never fails a build.
+"""
+
+import os
+import time
+
+
+def main() -> None:
+    os.environ["DATABASE_URL"] = "sqlite://:memory:"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from tournaments import documents
+    from tournaments.simulation import tournament_simulate
+
+    players = int(os.environ.get("BENCH_PRINTING_PLAYERS", 400))
+    call_command("migrate", verbosity=0)
+    user = get_user_model().objects.create(username="bench")
+    start = time.perf_counter()
+    tournament = tournament_simulate(slug="bench", players=players, user=user, positions=1)
+    print(
+        f"{players} players registered and position 1 seated in {time.perf_counter() - start:.2f} s"
+    )
+    round_ = tournament.rounds.get(number=1)
+    tables = round_.tables.count()
+    for label, make in (
+        ("score sheets", documents.score_sheets_pdf),
+        ("table plan", documents.table_plan_pdf),
+        ("alphabetical list", documents.alphabetical_list_pdf),
+    ):
+        start = time.perf_counter()
+        _name, _type, pdf = make(round=round_)
+        elapsed = time.perf_counter() - start
+        print(f"{label}: {tables} tables, {len(pdf) / 1024:.0f} KiB in {elapsed:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""The algebraic designs: every class a partition, no pair twice, groups never together."""
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tournaments.seating import designs
+from tournaments.seating.algebra import prime_power, ring
+
+
+def assert_design(design, block_sizes=(4,)):
+    pairs = Counter()
+    for blocks in design.classes:
+        assert sorted(x for block in blocks for x in block) == list(range(design.points))
+        assert {len(block) for block in blocks} <= set(block_sizes)
+        for block in blocks:
+            pairs.update(combinations(sorted(block), 2))
+    assert not pairs or max(pairs.values()) == 1
+    for group in design.groups:
+        assert not any(pair in pairs for pair in combinations(sorted(group), 2))
+
+
+@pytest.mark.parametrize(("points", "classes"), [(40, 13), (52, 17)])
+def test_rotational_designs_are_resolvable_designs(points, classes):
+    design = designs.rotational(points)
+    assert len(design.classes) == classes
+    assert_design(design)
+    assert sum(len(b) * (len(b) - 1) // 2 for c in design.classes for b in c) == (
+        points * (points - 1) // 2  # every pair meets exactly once over all classes
+    )
+
+
+@pytest.mark.parametrize(("points", "classes"), [(16, 5), (64, 21)])
+def test_affine_spaces_over_gf4(points, classes):
+    design = designs.affine(points)
+    assert len(design.classes) == classes
+    assert_design(design)
+
+
+@pytest.mark.parametrize("tables", [4, 5, 7, 8, 9, 11, 13, 16, 25, 27, 32])
+def test_direction_classes_over_a_field_give_as_many_positions_as_tables(tables):
+    design = designs.directions(tables, rounds=tables)
+    assert len(design.classes) == tables
+    assert_design(design)
+
+
+@pytest.mark.parametrize(("tables", "rounds"), [(20, 10), (22, 10), (250, 10), (30, 9)])
+def test_direction_classes_over_z_k_give_the_rounds_asked(tables, rounds):
+    design = designs.directions(tables, rounds=rounds)
+    assert len(design.classes) >= rounds
+    assert_design(design)
+
+
+@pytest.mark.parametrize(("tables", "fifth"), [(5, 1), (11, 3), (13, 2), (26, 1)])
+def test_a_partial_fifth_class_makes_tables_of_five(tables, fifth):
+    design = designs.directions(tables, rounds=5, fifth=fifth)
+    assert_design(design, block_sizes=(4, 5))
+    for blocks in design.classes:
+        assert sum(1 for block in blocks if len(block) == 5) == fifth
+
+
+def test_fewer_positions_where_the_arithmetic_limits_them():
+    # In Z_10 some step difference is even, of order 5 at most: 5 positions, not 10.
+    assert len(designs.directions(10, rounds=10).classes) == 5
+    assert len(designs.directions(12, rounds=10).classes) == 4
+    assert designs.rotational(44) is None
+    assert designs.affine(32) is None
+
+
+@pytest.mark.parametrize("q", [4, 8, 9, 16, 25, 27])
+def test_prime_power_fields_have_inverses_and_distribute(q):
+    field = ring(q, True)
+    nonzero = range(1, q)
+    for a in nonzero:
+        assert sorted(field.mul(a, b) for b in nonzero) == list(nonzero)
+    for a, b, c in combinations(range(q), 3):
+        assert field.mul(a, field.add(b, c)) == field.add(field.mul(a, b), field.mul(a, c))
+
+
+def test_prime_powers():
+    assert [q for q in range(2, 33) if prime_power(q)] == [
+        2,
+        3,
+        4,
+        5,
+        7,
+        8,
+        9,
+        11,
+        13,
+        16,
+        17,
+        19,
+        23,
+        25,
+        27,
+        29,
+        31,
+        32,
+    ]
+    assert ring(12, True) is None

@@ -1,0 +1,90 @@
+"""Printed documents of a position: table plan, alphabetical list, score sheets (A4 PDFs).
+
+Each function returns ``(filename, content_type, bytes)``; ``views.helpers.download`` turns that
+into a response. The PDFs come from templates under ``templates/print/`` through WeasyPrint,
+with no outside resource (fonts are the system's).
+"""
+
+from base64 import b64encode
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from .models import Round
+from .score_sheet_layout import WIDTH, score_sheet_grid, svg
+from .selectors_seating import round_seats_by_name, round_tables
+
+PDF = "application/pdf"
+
+
+def render_pdf(template: str, context: dict) -> bytes:
+    from weasyprint import HTML  # imported here: loading it takes a while, pages don't need it
+
+    html = render_to_string(template, {**context, "LANGUAGE_CODE": translation.get_language()})
+    return HTML(string=html).write_pdf()
+
+
+def _name(round_: Round, kind: str) -> str:
+    return f"{round_.tournament.slug}-position-{round_.number}-{kind}.pdf"
+
+
+def table_plan_pdf(*, round: Round) -> tuple[str, str, bytes]:
+    context = {"tournament": round.tournament, "round": round, "tables": round_tables(round=round)}
+    return _name(round, "tables"), PDF, render_pdf("print/table_plan.html", context)
+
+
+def alphabetical_list_pdf(*, round: Round) -> tuple[str, str, bytes]:
+    context = {
+        "tournament": round.tournament,
+        "round": round,
+        "seats": round_seats_by_name(round=round),
+    }
+    return _name(round, "list"), PDF, render_pdf("print/alphabetical_list.html", context)
+
+
+def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
+    tournament = round.tournament
+    deals = {3: tournament.deals_table_3, 4: tournament.deals_table_4, 5: tournament.deals_table_5}
+    labels = {
+        "deal": _("Deal"),
+        "contract": _("Contract"),
+        "taker": _("Taker"),
+        "totals": _("Totals"),
+        "bilan": _("Bilan"),
+        "visa": _("Visa"),
+    }
+    sheets, backgrounds = [], {}
+    for table in round_tables(round=round):
+        seats = list(table.seats.all())
+        players = [
+            {
+                "seat": seat.seat_name,
+                "name": f"{seat.registration.player.last_name.upper()} "
+                f"{seat.registration.player.first_name}",
+                "number": " · ".join(
+                    filter(
+                        None,
+                        [f"{_('No.')} {seat.registration.number}", seat.registration.fft_number],
+                    )
+                ),
+            }
+            for seat in seats
+        ]
+        grid = score_sheet_grid(players=players, deals=deals[table.size], labels=labels)
+        key = grid.static_key()
+        if key not in backgrounds:
+            # One image per kind of sheet: the PDF draws the grid and headings once, not per page.
+            markup = svg(WIDTH, grid.height, grid.lines, grid.texts)
+            backgrounds[key] = "data:image/svg+xml;base64," + b64encode(markup.encode()).decode()
+        sheets.append(
+            {
+                "table": table,
+                "background": backgrounds[key],
+                "height": grid.height,
+                "names": mark_safe(svg(WIDTH, grid.height, texts=grid.names)),
+            }
+        )
+    context = {"tournament": tournament, "round": round, "sheets": sheets, "width": WIDTH}
+    return _name(round, "sheets"), PDF, render_pdf("print/score_sheets.html", context)

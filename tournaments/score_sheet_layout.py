@@ -1,0 +1,124 @@
+"""The printed score sheet's grid, as plain geometry (millimetres) drawn in SVG.
+
+WeasyPrint lays an HTML table of a hundred bordered cells out slowly (a tenth of a second a
+sheet). Here the grid and every word that is the same on all sheets of a table size (headings,
+seats, deal numbers, + and −, visa boxes) make one SVG image, which the PDF can share between
+pages; only the players' names and numbers are drawn per sheet. This module only computes where
+lines and words go, and writes the SVG.
+"""
+
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
+
+WIDTH = 273.0  # A4 landscape less the page margins
+FIXED = (("deal", 14.0), ("contract", 32.0), ("taker", 26.0))
+HEAD = 17.0  # the players' names
+SIGNS = 6.0  # the + and − row
+ROW = 10.0  # room to write by hand; less when many deals must fit the page
+GRID_ROOM = 135.0  # what the page leaves for the grid under the title and above the visas
+VISA_GAP, VISA_HEIGHT = 5.0, 18.0
+# Font size (mm) and weight of each kind of text.
+STYLES = {
+    "head": (3.5, "bold"),
+    "seat": (3.5, "bold"),
+    "name": (3.3, "normal"),
+    "small": (2.8, "normal"),
+    "sign": (3.8, "normal"),
+    "deal": (3.5, "normal"),
+    "total": (3.5, "bold"),
+}
+
+
+@dataclass
+class Grid:
+    height: float
+    lines: list = field(default_factory=list)  # (x1, y1, x2, y2)
+    texts: list = field(default_factory=list)  # (x, y, text, font size, font weight)
+    names: list = field(default_factory=list)  # the same, for what differs between sheets
+
+    def static_key(self) -> tuple:
+        return (self.height, tuple(self.lines), tuple(self.texts))
+
+
+def score_sheet_grid(*, players: list[dict], deals: int, labels: dict) -> Grid:
+    """``players``: per seat, {"seat", "name", "number"} strings; ``labels``: the headings."""
+    fixed = sum(width for _, width in FIXED)
+    half = (WIDTH - fixed) / len(players) / 2
+    row = min(ROW, (GRID_ROOM - HEAD - SIGNS) / (deals + 2))
+    top_rows = HEAD + SIGNS
+    totals_y = top_rows + deals * row
+    height = totals_y + 2 * row
+    grid = Grid(height=height + VISA_GAP + VISA_HEIGHT + 0.5)
+    line = grid.lines.append
+
+    def text(item):
+        x, y, words, kind = item
+        target = grid.names if kind in ("name", "small") else grid.texts
+        target.append((x, y, words, *STYLES[kind]))
+
+    # Outer frame and the row rules.
+    for y in (0.0, height):
+        line((0.0, y, WIDTH, y))
+    line((fixed, HEAD, WIDTH, HEAD))
+    for k in range(deals + 2):
+        y = top_rows + k * row
+        line((0.0, y, WIDTH, y))
+    # Column rules: the first three columns merge in the totals and bilan rows.
+    x = 0.0
+    for name, width in FIXED:
+        line((x, 0.0, x, totals_y if x else height))
+        text((x + width / 2, top_rows / 2 + 1.5, labels[name], "head"))
+        x += width
+    line((fixed, 0.0, fixed, height))
+    line((WIDTH, 0.0, WIDTH, height))
+    for i, player in enumerate(players):
+        left = fixed + 2 * i * half
+        middle = left + half
+        line((left, 0.0, left, height))
+        line((middle, HEAD, middle, totals_y + row))  # + and − share the bilan cell
+        centre = left + half
+        text((centre, 5.0, player["seat"], "seat"))
+        text((centre, 10.0, player["name"], "name"))
+        text((centre, 14.5, player["number"], "small"))
+        text((left + half / 2, HEAD + SIGNS - 1.6, "+", "sign"))
+        text((middle + half / 2, HEAD + SIGNS - 1.6, "−", "sign"))
+    for k in range(deals):
+        text((FIXED[0][1] / 2, top_rows + (k + 1) * row - row / 2 + 1.2, str(k + 1), "deal"))
+    # One visa box per player, under the grid.
+    box = WIDTH / len(players)
+    top, bottom = height + VISA_GAP, height + VISA_GAP + VISA_HEIGHT
+    for i, player in enumerate(players):
+        left, right = i * box + 1.5, (i + 1) * box - 1.5
+        for x1, y1, x2, y2 in (
+            (left, top, right, top),
+            (left, bottom, right, bottom),
+            (left, top, left, bottom),
+            (right, top, right, bottom),
+        ):
+            line((x1, y1, x2, y2))
+        grid.texts.append(
+            (left + 12, top + 3.5, f"{labels['visa']} {player['seat']}", 2.8, "normal")
+        )
+    text((fixed / 2, totals_y + row / 2 + 1.2, labels["totals"], "total"))
+    text((fixed / 2, totals_y + 1.5 * row + 1.2, labels["bilan"], "total"))
+    return grid
+
+
+def svg(width: float, height: float, lines=(), texts=()) -> str:
+    """An SVG document of ``lines`` and ``texts`` in a ``width`` × ``height`` mm box."""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm" '
+        f'viewBox="0 0 {width:.2f} {height:.2f}" font-family="DejaVu Sans">'
+    ]
+    parts += [
+        f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" stroke="#000" '
+        'stroke-width="0.25"/>'
+        for x1, y1, x2, y2 in lines
+    ]
+    parts += [
+        f'<text x="{x:.2f}" y="{y:.2f}" text-anchor="middle" font-size="{size}" '
+        f'font-weight="{weight}">{escape(words)}</text>'
+        for x, y, words, size, weight in texts
+    ]
+    parts.append("</svg>")
+    return "".join(parts)

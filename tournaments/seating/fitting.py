@@ -1,0 +1,174 @@
+"""Seats the players of a problem on an algebraic design, when one fits.
+
+Chooses the design (the most positions, up to the rounds asked), the classes played and their
+order, a grouping (the design's direction classes, or a class not played) holding each team
+inside one group so its members never meet, and the empty points that make tables of 3 (all in
+one group, so that each position has them at different tables), placed so that the tables of 3
+go round as fairly as the design allows. Tables of 5 come from a partial fifth direction class
+or, failing that, from extra players slipped each position into the table where they met
+fewest. The result is plain positions of player indices, not necessarily free of repeats: the
+engine counts, verifies and, when needed, improves it like any other seed. No search here
+beyond trying a few placements.
+"""
+
+from . import designs
+from .fairness import odd_breaches
+
+CLIQUE_LIMIT = 400  # points up to which teams may also sit on any points that never meet
+CLIQUE_TRIES = 8
+
+
+def candidates(problem):
+    """Designs worth trying for this problem, most positions first."""
+    tables, sizes = len(problem.sizes), problem.sizes
+    fives = sizes.count(5)
+    found = []
+    if fives:
+        found.append(designs.directions(tables, problem.rounds, fifth=fives))
+    found.append(designs.directions(tables, problem.rounds))
+    found.append(designs.affine(4 * tables))
+    found.append(designs.rotational(4 * tables))
+    found = [d for d in found if d is not None]
+    found.sort(key=lambda d: (-min(len(d.classes), problem.rounds), d.points < problem.n))
+    return found
+
+
+def fit(design, problem, rng):
+    """(positions, odd-table breaches) from ``design``, or None if it cannot host the teams.
+
+    Positions are lists of tables of player indices: ``problem.rounds`` of them, fewer when the
+    design has fewer.
+    """
+    classes = list(design.classes)
+    rng.shuffle(classes)
+    played, spare = classes[: problem.rounds], classes[problem.rounds :]
+    groupings = ([design.groups] if design.groups else []) + spare[: designs.SPARE]
+    needs_groups = bool(problem.teams) or design.points > problem.n
+    best = None
+    for groups in groupings if needs_groups else [()]:
+        found = _place(design, groups, played, problem, rng)
+        if found is not None and (best is None or found[1] < best[1]):
+            best = found
+            if not best[1]:
+                break
+    return best
+
+
+def _place(design, groups, played, problem, rng):
+    n = problem.n
+    empty = max(0, design.points - n)
+    phantoms = _phantoms(groups, played, empty, design.points) if empty else (set(), None)
+    if phantoms is None:
+        return None
+    phantoms, breaches = phantoms
+    if any(problem.odd0):
+        breaches = None  # history decides who is owed a table of 3: count with the players
+    points = _team_points(groups, problem, phantoms)
+    if points is None and design.points <= CLIQUE_LIMIT:
+        points = _team_cliques(played, design.points, phantoms, problem, rng)
+    if points is None:
+        return None
+    free = [x for x in range(design.points) if x not in phantoms and x not in points.values()]
+    singles = [p for p in range(n) if p not in points]
+    rng.shuffle(free)
+    rng.shuffle(singles)
+    extras = singles[len(free) :]
+    if len(extras) > 3:
+        return None
+    player_at = {x: p for p, x in points.items()}
+    player_at.update(zip(free, singles, strict=False))
+    met = {e: set() for e in extras}
+    positions = []
+    for blocks in played:
+        tables = [[player_at[x] for x in block if x in player_at] for block in blocks]
+        rng.shuffle(tables)
+        for e in extras:
+            _slip_in(e, tables, met[e], problem.mates[e])
+        tables.sort(key=len, reverse=True)
+        if tuple(len(t) for t in tables) != problem.sizes:
+            return None
+        positions.append(tables)
+    if extras:
+        breaches = None
+    odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
+    return positions, odd_breaches(list(problem.odd0), odd) if breaches is None else breaches
+
+
+def _slip_in(extra, tables, met, mates):
+    """Add ``extra`` to the table of 4 where it meets fewest players it has met."""
+    best, best_cost = None, None
+    for table in tables:
+        if len(table) != 4 or any(x in mates for x in table):
+            continue
+        cost = sum(1 for x in table if x in met)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = table, cost
+    if best is not None:
+        met.update(best)
+        best.append(extra)
+
+
+def _phantoms(groups, played, empty, points):
+    """(``empty`` points of one group whose tables of 3 go round most fairly, breaches)."""
+    best, best_breaches = None, None
+    for group in groups[:8]:
+        if len(group) < empty:
+            continue
+        for step in sorted({1, max(1, len(group) // empty), max(1, len(group) // (empty + 1))}):
+            chosen = {group[(k * step) % len(group)] for k in range(empty)}
+            if len(chosen) < empty:
+                continue
+            odd = [
+                {x for block in blocks if chosen & set(block) for x in block} - chosen
+                for blocks in played
+            ]
+            real = {x: 0 for x in range(points) if x not in chosen}
+            breaches = odd_breaches(real, odd)
+            if best_breaches is None or breaches < best_breaches:
+                best, best_breaches = chosen, breaches
+    return None if best is None else (best, best_breaches)
+
+
+def _team_points(groups, problem, phantoms):
+    """Points for team members (player -> point), each team inside one group; None if the
+    teams do not fit."""
+    room = [[x for x in group if x not in phantoms] for group in groups]
+    points = {}
+    for team in sorted(problem.teams, key=len, reverse=True):
+        fitting = [g for g in range(len(room)) if len(room[g]) >= len(team)]
+        if not fitting:
+            return None
+        g = max(fitting, key=lambda g: len(room[g]))
+        for member in team:
+            points[member] = room[g].pop()
+    return points
+
+
+def _team_cliques(played, points, phantoms, problem, rng):
+    """Points for team members, each team on points that never share a block of the played
+    classes (whatever grouping that mixes); a few randomised greedy tries, else None."""
+    meets = [set() for _ in range(points)]
+    for blocks in played:
+        for block in blocks:
+            for x in block:
+                meets[x].update(block)
+    teams = sorted(problem.teams, key=len, reverse=True)
+    for _ in range(CLIQUE_TRIES):
+        free = [x for x in range(points) if x not in phantoms]
+        rng.shuffle(free)
+        placed = {}
+        for team in teams:
+            clique = []
+            for x in free:
+                if not any(x in meets[y] for y in clique):
+                    clique.append(x)
+                    if len(clique) == len(team):
+                        break
+            if len(clique) < len(team):
+                break
+            taken = set(clique)
+            free = [x for x in free if x not in taken]
+            placed.update(zip(team, clique, strict=True))
+        else:
+            return placed
+    return None

@@ -1,0 +1,252 @@
+"""Writes for the seating of positions: generate (or regenerate), swap two players, publish.
+
+The services read the database, hand plain ids to the seating engine (``tournaments.seating``)
+and write its answer back; the engine never sees a model. Each service runs in one transaction
+and writes its audit entry there.
+"""
+
+import random
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Min
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .models import Registration, Round, Seat, Table, Tournament
+from .seating import SeatingError, SeatingRequest, plan_rounds
+from .seating.review import review_position
+from .services import _lock, audit_log, field_error
+
+# The engine's refusals a tournament can meet, as the organiser should read them.
+SEATING_ERROR_MESSAGES = {
+    "too_few_players": gettext_lazy(
+        "%(players)s players present for this position: at least %(minimum)s are needed."
+    ),
+    "no_table_mix": gettext_lazy(
+        "%(players)s players cannot be seated at tables of 4 and of %(remainder)s: check one "
+        "more player in, or one fewer."
+    ),
+    "team_too_large": gettext_lazy(
+        "A team has %(members)s players present but there are only %(tables)s tables: "
+        "team-mates cannot be kept apart."
+    ),
+    "teams_unseatable": gettext_lazy(
+        "The teams cannot be kept apart on %(tables)s tables: check the teams."
+    ),
+}
+
+
+def _history(tournament: Tournament, before: int) -> list[tuple[tuple[int, ...], ...]]:
+    """Earlier positions as the engine wants them: tables of registration ids in seat order."""
+    seats = (
+        Seat.objects.filter(round__tournament=tournament, round__number__lt=before)
+        .order_by("round__number", "table__number", "position")
+        .values_list("round__number", "table__number", "registration_id")
+    )
+    positions: dict[int, dict[int, list[int]]] = {}
+    for number, table, registration in seats:
+        positions.setdefault(number, {}).setdefault(table, []).append(registration)
+    return [tuple(tuple(t) for t in tables.values()) for _, tables in sorted(positions.items())]
+
+
+def _teams(tournament: Tournament) -> list[tuple[int, ...]]:
+    if not tournament.has_teams:
+        return []
+    groups: dict[int, list[int]] = {}
+    for reg_id, team_id in tournament.registrations.filter(team__isnull=False).values_list(
+        "pk", "team_id"
+    ):
+        groups.setdefault(team_id, []).append(reg_id)
+    return [tuple(members) for _, members in sorted(groups.items())]
+
+
+def players_for(tournament: Tournament, number: int) -> list[int]:
+    """Registrations that play position ``number``: present, joined, not withdrawn."""
+    return [
+        reg.pk
+        for reg in tournament.registrations.filter(checked_in=True).order_by("number")
+        if reg.plays_position(number)
+    ]
+
+
+def _seating_error(exc: SeatingError) -> ValidationError:
+    """The engine's refusal as a user error. Other codes mean our own request was wrong."""
+    if exc.code not in SEATING_ERROR_MESSAGES:
+        raise exc
+    return ValidationError(SEATING_ERROR_MESSAGES[exc.code], code=exc.code, params=exc.params)
+
+
+def _write(round_: Round, tables) -> None:
+    round_.tables.all().delete()
+    for number, players in enumerate(tables, start=1):
+        table = Table.objects.create(round=round_, number=number, size=len(players))
+        Seat.objects.bulk_create(
+            Seat(round=round_, table=table, registration_id=reg, position=seat)
+            for seat, reg in enumerate(players)
+        )
+
+
+def _report(tournament: Tournament, number: int, tables, history=None) -> dict:
+    history = _history(tournament, number) if history is None else history
+    return review_position(position=tables, history=history, teams=_teams(tournament))
+
+
+@transaction.atomic
+def round_seat_players(
+    *, tournament: Tournament, number: int, user, seed: int | None = None, fresh: bool = False
+):
+    """Seat position ``number`` (again, while nothing has been played on it).
+
+    Positions are planned together, from the players present through the last position: a
+    plan of many positions avoids repeats that position-by-position planning cannot. The
+    position follows the plan made with the previous one while the field is the same and
+    nobody was swapped by hand; otherwise, or when ``fresh`` (a new draw) or ``seed`` is asked,
+    the remaining positions are planned again with everything played as history.
+    """
+    tournament = _lock(tournament)
+    if not 1 <= number <= tournament.positions:
+        raise ValidationError(
+            _("This tournament has positions 1 to %(max)s."),
+            code="no_such_position",
+            params={"max": tournament.positions},
+        )
+    previous = tournament.rounds.filter(number=number - 1).first()
+    if number > 1 and (previous is None or not previous.is_published):
+        raise ValidationError(
+            _("Publish position %(previous)s first."),
+            code="previous_not_published",
+            params={"previous": number - 1},
+        )
+    if tournament.rounds.filter(number__gt=number).exists():
+        raise ValidationError(
+            _("A later position is already seated: delete it before changing this one."),
+            code="later_position_exists",
+        )
+    round_ = tournament.rounds.filter(number=number).first()
+    if round_ is not None and round_.is_locked:
+        raise ValidationError(
+            _(
+                "Score sheets of this position exist: only an arbitre's correction can move "
+                "players now."
+            ),
+            code="round_locked",
+        )
+    players = players_for(tournament, number)
+    history = _history(tournament, number)
+    ahead = previous.plan_ahead if previous is not None else []
+    planned = ahead[0] if ahead and not fresh and seed is None else None
+    if planned is not None and sorted(p for table in planned for p in table) == sorted(players):
+        tables, rest, seed = [tuple(t) for t in planned], ahead[1:], previous.seed
+    else:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        request = SeatingRequest(
+            players=players,
+            rounds=tournament.positions - number + 1,
+            teams=_teams(tournament),
+            remainder=tournament.remainder,
+            history=history,
+            seed=seed,
+        )
+        try:
+            plan = plan_rounds(request)
+        except SeatingError as exc:
+            raise _seating_error(exc) from exc
+        tables, rest = plan[0], [[list(t) for t in position] for position in plan[1:]]
+    if round_ is None:
+        round_ = Round(tournament=tournament, number=number)
+    round_.seed = seed
+    round_.status = Round.Status.DRAFT
+    round_.published_at = None
+    round_.report = _report(tournament, number, tables, history)
+    round_.plan_ahead = rest
+    round_.save()
+    _write(round_, tables)
+    audit_log(
+        action="round.generated",
+        user=user,
+        tournament=tournament,
+        data={"round": number, "seed": seed, "players": len(players), "fresh": fresh},
+    )
+    return round_
+
+
+@transaction.atomic
+def round_swap_players(*, round: Round, user, first: Registration, second: Registration):
+    """Exchange the seats of two players of a position; the report is computed again."""
+    round_ = round
+    if round_.is_locked:
+        raise ValidationError(
+            _(
+                "Score sheets of this position exist: only an arbitre's correction can move "
+                "players now."
+            ),
+            code="round_locked",
+        )
+    if first.pk == second.pk:
+        raise field_error("second", _("Choose two different players."), "same_player")
+    seats = {s.registration_id: s for s in round_.seats.filter(registration__in=[first, second])}
+    for field, reg in (("first", first), ("second", second)):
+        if reg.pk not in seats:
+            raise field_error(
+                field,
+                _("%(player)s is not seated at this position."),
+                "not_seated",
+                player=str(reg.player),
+            )
+    a, b = seats[first.pk], seats[second.pk]
+    places = [(a.table_id, a.position), (b.table_id, b.position)]
+    # Delete and re-create: the database refuses a player seated twice, even for an instant.
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round_, table_id=places[1][0], position=places[1][1], registration=first),
+            Seat(round=round_, table_id=places[0][0], position=places[0][1], registration=second),
+        ]
+    )
+    tables = [
+        tuple(t.seats.order_by("position").values_list("registration_id", flat=True))
+        for t in round_.tables.order_by("number")
+    ]
+    round_.report = _report(round_.tournament, round_.number, tables)
+    # The positions planned after this one assumed the seating before the swap.
+    round_.plan_ahead = []
+    round_.save(update_fields=["report", "plan_ahead"])
+    audit_log(
+        action="round.swapped",
+        user=user,
+        tournament=round_.tournament,
+        data={"round": round_.number, "players": [first.number, second.number]},
+    )
+    return round_
+
+
+@transaction.atomic
+def round_publish(*, round: Round, user):
+    """Show the seating to the players; their FFT number comes from their first position."""
+    round_ = round
+    if round_.is_published:
+        return round_
+    round_.status = Round.Status.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    first_round = {
+        row["registration"]: row["first"]
+        for row in Seat.objects.filter(round__tournament=round_.tournament)
+        .values("registration")
+        .annotate(first=Min("round__number"))
+    }
+    for seat in round_.seats.select_related("table", "registration"):
+        if first_round.get(seat.registration_id) == round_.number:
+            Registration.objects.filter(pk=seat.registration_id).update(
+                first_seat=seat.position, first_table=seat.table.number
+            )
+    audit_log(
+        action="round.published",
+        user=user,
+        tournament=round_.tournament,
+        data={"round": round_.number},
+    )
+    return round_

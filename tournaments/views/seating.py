@@ -1,0 +1,157 @@
+"""Staff pages for the seating of positions: list, generate, review and swap, publish, print."""
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from .. import documents, services_seating
+from ..models import Registration, Round
+from ..permissions import Role, has_role, role_required
+from ..selectors import presence_summary
+from ..selectors_seating import round_tables
+from .helpers import add_service_error, download
+
+
+class SwapForm(forms.Form):
+    first = forms.IntegerField(label=gettext_lazy("Player no."), min_value=1)
+    second = forms.IntegerField(label=gettext_lazy("with player no."), min_value=1)
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+
+    def _registration(self, name):
+        number = self.cleaned_data.get(name)
+        reg = self.tournament.registrations.filter(number=number).select_related("player").first()
+        if number is not None and reg is None:
+            raise ValidationError(_("No player has number %(n)s."), params={"n": number})
+        return reg
+
+    def clean_first(self):
+        return self._registration("first")
+
+    def clean_second(self):
+        return self._registration("second")
+
+
+def _round(tournament, number) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+@role_required(Role.SCORER)
+def round_list(request, tournament):
+    rounds = {r.number: r for r in tournament.rounds.all()}
+    positions = [(k, rounds.get(k)) for k in range(1, tournament.positions + 1)]
+    next_number = next((k for k, r in positions if r is None), None)
+    return render(
+        request,
+        "manage/rounds.html",
+        {
+            "tournament": tournament,
+            "positions": positions,
+            "next_number": next_number,
+            "summary": presence_summary(tournament=tournament),
+            "can_edit": has_role(request.user, tournament, Role.ORGANISER),
+        },
+    )
+
+
+def _review(request, tournament, round_, swap_form=None, status=200):
+    report = round_.report or {}
+    names = {
+        r.pk: r
+        for r in Registration.objects.filter(
+            pk__in={p for pair in report.get("repeated_pairs", []) for p in pair[:2]}
+            | {p for pair in report.get("team_clashes", []) for p in pair[:2]}
+        ).select_related("player")
+    }
+    return render(
+        request,
+        "manage/round.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "tables": round_tables(round=round_),
+            "report": report,
+            "repeated_pairs": [
+                (names.get(a), names.get(b), times)
+                for a, b, times in report.get("repeated_pairs", [])
+            ],
+            "team_clashes": [
+                (names.get(a), names.get(b)) for a, b in report.get("team_clashes", [])
+            ],
+            "swap_form": swap_form or SwapForm(tournament=tournament),
+            "can_edit": has_role(request.user, tournament, Role.ORGANISER),
+        },
+        status=status,
+    )
+
+
+@role_required(Role.SCORER)
+def round_detail(request, tournament, number):
+    return _review(request, tournament, _round(tournament, number))
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+def round_generate(request, tournament, number):
+    try:
+        services_seating.round_seat_players(
+            tournament=tournament,
+            number=number,
+            user=request.user,
+            fresh=request.POST.get("fresh") == "1",
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("manage:rounds", slug=tournament.slug)
+    messages.success(request, _("Position %(k)s seated: review it, then publish.") % {"k": number})
+    return redirect("manage:round", slug=tournament.slug, number=number)
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+def round_swap(request, tournament, number):
+    round_ = _round(tournament, number)
+    form = SwapForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        try:
+            services_seating.round_swap_players(
+                round=round_,
+                user=request.user,
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+            )
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(request, _("Players swapped."))
+            return redirect("manage:round", slug=tournament.slug, number=number)
+    return _review(request, tournament, round_, swap_form=form, status=400)
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+def round_publish(request, tournament, number):
+    services_seating.round_publish(round=_round(tournament, number), user=request.user)
+    messages.success(request, _("Position %(k)s published: players can see it.") % {"k": number})
+    return redirect("manage:round", slug=tournament.slug, number=number)
+
+
+DOCUMENTS = {
+    "tables": documents.table_plan_pdf,
+    "list": documents.alphabetical_list_pdf,
+    "sheets": documents.score_sheets_pdf,
+}
+
+
+@role_required(Role.SCORER)
+def round_document(request, tournament, number, kind):
+    if kind not in DOCUMENTS:
+        raise Http404
+    return download(DOCUMENTS[kind](round=_round(tournament, number)))
