@@ -88,6 +88,17 @@ def _write(round_: Round, tables) -> None:
         )
 
 
+def _refuse_if_locked(round_: Round) -> None:
+    if round_.is_locked:
+        raise ValidationError(
+            _(
+                "Score sheets of this position exist: only an arbitre's correction can move "
+                "players now."
+            ),
+            code="round_locked",
+        )
+
+
 def _report(tournament: Tournament, number: int, tables, history=None) -> dict:
     history = _history(tournament, number) if history is None else history
     return review_position(position=tables, history=history, teams=_teams(tournament))
@@ -125,14 +136,8 @@ def round_seat_players(
             code="later_position_exists",
         )
     round_ = tournament.rounds.filter(number=number).first()
-    if round_ is not None and round_.is_locked:
-        raise ValidationError(
-            _(
-                "Score sheets of this position exist: only an arbitre's correction can move "
-                "players now."
-            ),
-            code="round_locked",
-        )
+    if round_ is not None:
+        _refuse_if_locked(round_)
     players = players_for(tournament, number)
     history = _history(tournament, number)
     ahead = previous.plan_ahead if previous is not None else []
@@ -177,14 +182,7 @@ def round_seat_players(
 def round_swap_players(*, round: Round, user, first: Registration, second: Registration):
     """Exchange the seats of two players of a position; the report is computed again."""
     round_ = round
-    if round_.is_locked:
-        raise ValidationError(
-            _(
-                "Score sheets of this position exist: only an arbitre's correction can move "
-                "players now."
-            ),
-            code="round_locked",
-        )
+    _refuse_if_locked(round_)
     if first.pk == second.pk:
         raise field_error("second", _("Choose two different players."), "same_player")
     seats = {s.registration_id: s for s in round_.seats.filter(registration__in=[first, second])}
