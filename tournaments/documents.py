@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from .models import Round
-from .score_sheet_layout import WIDTH, score_sheet_grid, svg
+from .score_sheet_layout import WIDTH, png, score_sheet_grid, svg
 from .selectors_seating import round_seats_by_name, round_tables
 
 PDF = "application/pdf"
@@ -76,8 +76,8 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
         key = grid.static_key()
         if key not in backgrounds:
             # One image per kind of sheet: the PDF draws the grid and headings once, not per page.
-            markup = svg(WIDTH, grid.height, grid.lines, grid.texts)
-            backgrounds[key] = "data:image/svg+xml;base64," + b64encode(markup.encode()).decode()
+            image = png(WIDTH, grid.height, grid.lines, grid.texts)
+            backgrounds[key] = "data:image/png;base64," + b64encode(image).decode()
         sheets.append(
             {
                 "table": table,

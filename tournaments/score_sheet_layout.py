@@ -1,14 +1,26 @@
-"""The printed score sheet's grid, as plain geometry (millimetres) drawn in SVG.
+"""The printed score sheet's grid, as plain geometry (millimetres), drawn as images.
 
-WeasyPrint lays an HTML table of a hundred bordered cells out slowly (a tenth of a second a
-sheet). Here the grid and every word that is the same on all sheets of a table size (headings,
-seats, deal numbers, + and −, visa boxes) make one SVG image, which the PDF can share between
-pages; only the players' names and numbers are drawn per sheet. This module only computes where
-lines and words go, and writes the SVG.
+WeasyPrint lays an HTML table of a hundred bordered cells out slowly, and draws every SVG word
+again on every page (a millisecond or two each). Here the grid and every word that is the same
+on all sheets of a table size (headings, seats, deal numbers, + and −, visa boxes) make one
+300 dpi PNG, embedded once in the PDF and shared by its pages; only the players' names and
+numbers are drawn per sheet, as SVG text. This module computes where lines and words go and
+draws them; it knows nothing of tournaments.
 """
 
+import io
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from xml.sax.saxutils import escape
+
+from PIL import Image, ImageDraw, ImageFont
+
+DPI = 300
+FONT_FILES = {  # Debian's fonts-dejavu-core, which WeasyPrint's own Pango setup relies on
+    "normal": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+}
 
 WIDTH = 273.0  # A4 landscape less the page margins
 FIXED = (("deal", 14.0), ("contract", 32.0), ("taker", 26.0))
@@ -122,3 +134,27 @@ def svg(width: float, height: float, lines=(), texts=()) -> str:
     ]
     parts.append("</svg>")
     return "".join(parts)
+
+
+@cache
+def _font(weight: str, pixels: int):
+    path = Path(FONT_FILES.get(weight, FONT_FILES["normal"]))
+    if path.exists():
+        return ImageFont.truetype(str(path), pixels)
+    return ImageFont.load_default(size=pixels)  # Pillow's own scalable font
+
+
+def png(width: float, height: float, lines=(), texts=()) -> bytes:
+    """The same drawing as ``svg``, as a greyscale PNG at ``DPI``."""
+    scale = DPI / 25.4
+    image = Image.new("L", (round(width * scale) + 1, round(height * scale) + 1), 255)
+    draw = ImageDraw.Draw(image)
+    stroke = max(1, round(0.25 * scale))
+    for x1, y1, x2, y2 in lines:
+        draw.line([(x1 * scale, y1 * scale), (x2 * scale, y2 * scale)], fill=0, width=stroke)
+    for x, y, words, size, weight in texts:
+        font = _font(weight, round(size * scale))  # the em, in pixels, as SVG's font-size
+        draw.text((x * scale, y * scale), words, fill=0, font=font, anchor="ms")
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

