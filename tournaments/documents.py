@@ -2,13 +2,13 @@
 
 Each function returns ``(filename, content_type, bytes)``; ``views.helpers.download`` turns that
 into a response. The PDFs come from templates under ``templates/print/`` through WeasyPrint,
-with no outside resource (fonts are the system's).
+with no outside resource: the only URLs a document may load are its own ``resource:`` images
+(fonts are the system's).
 """
-
-from base64 import b64encode
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -19,11 +19,23 @@ from .selectors_seating import round_seats_by_name, round_tables
 PDF = "application/pdf"
 
 
-def render_pdf(template: str, context: dict) -> bytes:
+def render_pdf(template: str, context: dict, resources: dict | None = None) -> bytes:
+    """The PDF of ``template``; ``resources`` maps names to PNG images it shows as
+    ``resource:<name>`` (each embedded once, however many pages show it)."""
     from weasyprint import HTML  # imported here: loading it takes a while, pages don't need it
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class ResourceFetcher(URLFetcher):
+        """Serves the document's own images and refuses every other URL."""
+
+        def fetch(self, url, headers=None):
+            name = url.removeprefix("resource:")
+            if not url.startswith("resource:") or name not in (resources or {}):
+                raise ValueError(f"documents load nothing from outside: {url}")
+            return URLFetcherResponse(url, resources[name], headers={"Content-Type": "image/png"})
 
     html = render_to_string(template, {**context, "LANGUAGE_CODE": translation.get_language()})
-    return HTML(string=html).write_pdf()
+    return HTML(string=html, url_fetcher=ResourceFetcher()).write_pdf()
 
 
 def _name(round_: Round, kind: str) -> str:
@@ -55,7 +67,18 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
         "bilan": _("Bilan"),
         "visa": _("Visa"),
     }
-    sheets, backgrounds = [], {}
+    title = f"{_('Score sheet')} — {tournament.name}"
+    subtitle = " · ".join(
+        filter(
+            None,
+            [
+                date_format(tournament.date, "DATE_FORMAT"),
+                tournament.venue,
+                _("Position %(k)s") % {"k": round.number},
+            ],
+        )
+    )
+    sheets, backgrounds, resources = [], {}, {}
     for table in round_tables(round=round):
         seats = list(table.seats.all())
         players = [
@@ -72,12 +95,19 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
             }
             for seat in seats
         ]
-        grid = score_sheet_grid(players=players, deals=deals[table.size], labels=labels)
+        grid = score_sheet_grid(
+            players=players,
+            deals=deals[table.size],
+            labels=labels,
+            title=title,
+            subtitle=subtitle,
+            table=f"{_('Table')} {table.number}",
+        )
         key = grid.static_key()
         if key not in backgrounds:
-            # One image per kind of sheet: the PDF draws the grid and headings once, not per page.
-            image = png(WIDTH, grid.height, grid.lines, grid.texts)
-            backgrounds[key] = "data:image/png;base64," + b64encode(image).decode()
+            # One image per kind of sheet: the PDF holds the grid and headings once.
+            backgrounds[key] = f"grid-{len(backgrounds)}"
+            resources[backgrounds[key]] = png(WIDTH, grid.height, grid.lines, grid.texts)
         sheets.append(
             {
                 "table": table,
@@ -87,4 +117,4 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
             }
         )
     context = {"tournament": tournament, "round": round, "sheets": sheets, "width": WIDTH}
-    return _name(round, "sheets"), PDF, render_pdf("print/score_sheets.html", context)
+    return _name(round, "sheets"), PDF, render_pdf("print/score_sheets.html", context, resources)

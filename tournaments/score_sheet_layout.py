@@ -29,6 +29,7 @@ SIGNS = 6.0  # the + and − row
 ROW = 10.0  # room to write by hand; less when many deals must fit the page
 GRID_ROOM = 135.0  # what the page leaves for the grid under the title and above the visas
 VISA_GAP, VISA_HEIGHT = 5.0, 18.0
+TOP = 17.0  # the title lines above the grid
 # Font size (mm) and weight of each kind of text.
 STYLES = {
     "head": (3.5, "bold"),
@@ -45,15 +46,34 @@ STYLES = {
 class Grid:
     height: float
     lines: list = field(default_factory=list)  # (x1, y1, x2, y2)
-    texts: list = field(default_factory=list)  # (x, y, text, font size, font weight)
+    texts: list = field(default_factory=list)  # (x, y, text, font size, weight, anchor)
     names: list = field(default_factory=list)  # the same, for what differs between sheets
 
     def static_key(self) -> tuple:
         return (self.height, tuple(self.lines), tuple(self.texts))
 
 
-def score_sheet_grid(*, players: list[dict], deals: int, labels: dict) -> Grid:
-    """``players``: per seat, {"seat", "name", "number"} strings; ``labels``: the headings."""
+def score_sheet_grid(
+    *, players: list[dict], deals: int, labels: dict, title: str, subtitle: str, table: str
+) -> Grid:
+    """A whole sheet under the page's title: ``players`` per seat {"seat", "name", "number"},
+    ``labels`` the headings; ``title`` and ``subtitle`` are the same on every sheet of the
+    position, ``table`` ("Table 3") differs."""
+    grid = _grid(players=players, deals=deals, labels=labels)
+    # Everything moves down under the title lines.
+    grid.lines = [(x1, y1 + TOP, x2, y2 + TOP) for x1, y1, x2, y2 in grid.lines]
+    grid.texts = [(x, y + TOP, *rest) for x, y, *rest in grid.texts]
+    grid.names = [(x, y + TOP, *rest) for x, y, *rest in grid.names]
+    grid.height += TOP
+    grid.texts += [
+        (0.0, 6.0, title, 5.6, "bold", "start"),
+        (0.0, 12.0, subtitle, 3.5, "normal", "start"),
+    ]
+    grid.names.append((WIDTH, 9.0, table, 7.8, "bold", "end"))
+    return grid
+
+
+def _grid(*, players: list[dict], deals: int, labels: dict) -> Grid:
     fixed = sum(width for _, width in FIXED)
     half = (WIDTH - fixed) / len(players) / 2
     row = min(ROW, (GRID_ROOM - HEAD - SIGNS) / (deals + 2))
@@ -66,7 +86,7 @@ def score_sheet_grid(*, players: list[dict], deals: int, labels: dict) -> Grid:
     def text(item):
         x, y, words, kind = item
         target = grid.names if kind in ("name", "small") else grid.texts
-        target.append((x, y, words, *STYLES[kind]))
+        target.append((x, y, words, *STYLES[kind], "middle"))
 
     # Outer frame and the row rules.
     for y in (0.0, height):
@@ -109,7 +129,7 @@ def score_sheet_grid(*, players: list[dict], deals: int, labels: dict) -> Grid:
         ):
             line((x1, y1, x2, y2))
         grid.texts.append(
-            (left + 12, top + 3.5, f"{labels['visa']} {player['seat']}", 2.8, "normal")
+            (left + 2, top + 3.5, f"{labels['visa']} {player['seat']}", 2.8, "normal", "start")
         )
     text((fixed / 2, totals_y + row / 2 + 1.2, labels["totals"], "total"))
     text((fixed / 2, totals_y + 1.5 * row + 1.2, labels["bilan"], "total"))
@@ -128,12 +148,15 @@ def svg(width: float, height: float, lines=(), texts=()) -> str:
         for x1, y1, x2, y2 in lines
     ]
     parts += [
-        f'<text x="{x:.2f}" y="{y:.2f}" text-anchor="middle" font-size="{size}" '
+        f'<text x="{x:.2f}" y="{y:.2f}" text-anchor="{anchor}" font-size="{size}" '
         f'font-weight="{weight}">{escape(words)}</text>'
-        for x, y, words, size, weight in texts
+        for x, y, words, size, weight, anchor in texts
     ]
     parts.append("</svg>")
     return "".join(parts)
+
+
+PIL_ANCHORS = {"start": "ls", "middle": "ms", "end": "rs"}  # on the baseline, as in SVG
 
 
 @cache
@@ -152,9 +175,9 @@ def png(width: float, height: float, lines=(), texts=()) -> bytes:
     stroke = max(1, round(0.25 * scale))
     for x1, y1, x2, y2 in lines:
         draw.line([(x1 * scale, y1 * scale), (x2 * scale, y2 * scale)], fill=0, width=stroke)
-    for x, y, words, size, weight in texts:
+    for x, y, words, size, weight, anchor in texts:
         font = _font(weight, round(size * scale))  # the em, in pixels, as SVG's font-size
-        draw.text((x * scale, y * scale), words, fill=0, font=font, anchor="ms")
+        draw.text((x * scale, y * scale), words, fill=0, font=font, anchor=PIL_ANCHORS[anchor])
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
