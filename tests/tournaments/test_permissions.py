@@ -122,3 +122,36 @@ def test_role_is_checked_per_tournament(client, staff, tournament):
         == 403
     )
     assert client.get(reverse("manage:tournament", kwargs={"slug": "no-such"})).status_code == 404
+
+
+SEATING_PAGES = [
+    ("manage:rounds", {}, "get", "scorer", 200),
+    ("manage:round", {"number": 1}, "get", "scorer", 200),
+    ("manage:round_document", {"number": 1, "kind": "list"}, "get", "scorer", 200),
+    ("manage:round_generate", {"number": 1}, "post", "organiser", 302),
+    ("manage:round_swap", {"number": 1}, "post", "organiser", 400),  # no players named
+    ("manage:round_publish", {"number": 1}, "post", "organiser", 302),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("visitor", VISITORS)
+@pytest.mark.parametrize(("name", "kwargs", "method", "minimum", "ok"), SEATING_PAGES)
+def test_seating_page_permissions(
+    client, staff, tournament, visitor, name, kwargs, method, minimum, ok
+):
+    from tournaments import services_seating
+
+    RegistrationFactory.create_batch(8, tournament=tournament, checked_in=True)
+    services_seating.round_seat_players(
+        tournament=tournament, number=1, user=staff["organiser"], seed=1
+    )
+    url = reverse(name, kwargs={"slug": tournament.slug, **kwargs})
+    response = getattr(client_for(client, staff, visitor), method)(url)
+    if visitor == "anonymous":
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+    elif visitor in ALLOWED[minimum]:
+        assert response.status_code == ok
+    else:
+        assert response.status_code == 403
