@@ -119,7 +119,10 @@ class PlayerForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.player = player
-        for name in ("joins_at_position", "withdrawn_after_position"):
+        if player is None:
+            # A player is registered to play; withdrawing comes later, on their page.
+            del self.fields["withdrawn_after_position"]
+        for name in self.fields.keys() & {"joins_at_position", "withdrawn_after_position"}:
             self.fields[name].validators.append(MaxValueValidator(tournament.positions))
             self.fields[name].widget.attrs["max"] = tournament.positions
 

@@ -38,17 +38,20 @@ SEATING_ERROR_MESSAGES = {
 }
 
 
-def _history(tournament: Tournament, before: int) -> list[tuple[tuple[int, ...], ...]]:
-    """Earlier positions as the engine wants them: tables of registration ids in seat order."""
-    seats = (
-        Seat.objects.filter(round__tournament=tournament, round__number__lt=before)
-        .order_by("round__number", "table__number", "position")
-        .values_list("round__number", "table__number", "registration_id")
+def _seatings(seats) -> list[tuple[tuple[int, ...], ...]]:
+    """Positions as the engine sees them: tables of registration ids in seat order. One query."""
+    seats = seats.order_by("round__number", "table__number", "position").values_list(
+        "round__number", "table__number", "registration_id"
     )
     positions: dict[int, dict[int, list[int]]] = {}
     for number, table, registration in seats:
         positions.setdefault(number, {}).setdefault(table, []).append(registration)
     return [tuple(tuple(t) for t in tables.values()) for _, tables in sorted(positions.items())]
+
+
+def _history(tournament: Tournament, before: int) -> list[tuple[tuple[int, ...], ...]]:
+    """The positions played before position ``before``."""
+    return _seatings(Seat.objects.filter(round__tournament=tournament, round__number__lt=before))
 
 
 def _teams(tournament: Tournament) -> list[tuple[int, ...]]:
@@ -204,10 +207,7 @@ def round_swap_players(*, round: Round, user, first: Registration, second: Regis
             Seat(round=round_, table_id=places[0][0], position=places[0][1], registration=second),
         ]
     )
-    tables = [
-        tuple(t.seats.order_by("position").values_list("registration_id", flat=True))
-        for t in round_.tables.order_by("number")
-    ]
+    (tables,) = _seatings(round_.seats.all())
     round_.report = _report(round_.tournament, round_.number, tables)
     # The positions planned after this one assumed the seating before the swap.
     round_.plan_ahead = []
@@ -236,11 +236,13 @@ def round_publish(*, round: Round, user):
         .values("registration")
         .annotate(first=Min("round__number"))
     }
+    newcomers = []
     for seat in round_.seats.select_related("table", "registration"):
         if first_round.get(seat.registration_id) == round_.number:
-            Registration.objects.filter(pk=seat.registration_id).update(
-                first_seat=seat.position, first_table=seat.table.number
-            )
+            seat.registration.first_seat = seat.position
+            seat.registration.first_table = seat.table.number
+            newcomers.append(seat.registration)
+    Registration.objects.bulk_update(newcomers, ["first_seat", "first_table"])
     audit_log(
         action="round.published",
         user=user,

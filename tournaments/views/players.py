@@ -44,17 +44,7 @@ def registration_add(request, tournament):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            reg = services.player_register(
-                tournament=tournament,
-                user=request.user,
-                licence=data["licence"],
-                last_name=data["last_name"],
-                first_name=data["first_name"],
-                club=data["club"],
-                new_club=data["new_club"],
-                email=data["email"],
-                joins_at_position=data["joins_at_position"],
-            )
+            reg = services.player_register(tournament=tournament, user=request.user, **data)
         except ValidationError as exc:
             add_service_error(form, exc)
         else:
@@ -100,20 +90,8 @@ def registration_edit(request, tournament, number):
     }
     form = PlayerForm(request.POST or None, initial=initial, tournament=tournament, player=player)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            services.registration_update(
-                registration=reg,
-                user=request.user,
-                licence=data["licence"],
-                last_name=data["last_name"],
-                first_name=data["first_name"],
-                club=data["club"],
-                new_club=data["new_club"],
-                email=data["email"],
-                joins_at_position=data["joins_at_position"],
-                withdrawn_after_position=data["withdrawn_after_position"],
-            )
+            services.registration_update(registration=reg, user=request.user, **form.cleaned_data)
         except ValidationError as exc:
             add_service_error(form, exc)
         else:
