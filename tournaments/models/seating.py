@@ -30,6 +30,8 @@ class Round(models.Model):
     plan_ahead = models.JSONField(_("plan of the next positions"), default=list, blank=True)
     generated_at = models.DateTimeField(_("generated at"), auto_now_add=True)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+    # Closed once every sheet is confirmed (scoring's services); reopened by an arbitre.
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -47,10 +49,14 @@ class Round(models.Model):
         return self.status == self.Status.PUBLISHED
 
     @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+    @property
     def is_locked(self) -> bool:
-        """True once a score sheet of this position exists: then only an arbitre's correction
-        changes the seating. Score sheets come with the scoring issue."""
-        return False
+        """True once a score sheet of this position exists (``scoring`` writes them): then
+        only an arbitre's correction changes the seating."""
+        return self.pk is not None and self.score_sheets.exists()
 
 
 class Table(models.Model):

@@ -1,0 +1,100 @@
+"""The engine's and the sheet check's problem codes as messages people read, in their language.
+
+One place maps every code a user can cause to a translated sentence; a code missing here is a
+programming error and shows its code (a test lists every code the engine and the sheet check
+can produce and fails if one has no message). Must not decide anything: it only words.
+"""
+
+from django.utils.translation import gettext_lazy
+
+from .models import CampChoice, ContractChoice
+
+MESSAGES = {
+    # Reading the form
+    "deal_missing": gettext_lazy("Deal %(deal)s is empty but a later deal is filled in."),
+    "mode_invalid": gettext_lazy("Choose marks or facts."),
+    "contract_required": gettext_lazy("Choose the contract."),
+    "contract_invalid": gettext_lazy("Choose a contract from the list."),
+    "taker_required": gettext_lazy("Choose the taker."),
+    "taker_invalid": gettext_lazy("Choose the taker from the table's players."),
+    "taker_sitting_out": gettext_lazy("The dealer sits this deal out and cannot take."),
+    "taker_banned": gettext_lazy("This player is barred from bidding on this deal: %(reason)s"),
+    "partner_invalid": gettext_lazy("Choose the partner from the table's players."),
+    "partner_is_taker": gettext_lazy("The taker cannot be their own partner."),
+    "partner_not_five_players": gettext_lazy("A partner is called only in the five-player game."),
+    "bouts_required": gettext_lazy("How many bouts did the attack have?"),
+    "points_required": gettext_lazy("How many points did the attack make?"),
+    "poignee_sitting_out": gettext_lazy("The dealer sits this deal out: no poignée."),
+    "mark_required": gettext_lazy("Enter this player's mark."),
+    "mark_invalid": gettext_lazy("%(mark)s is not a mark: a whole number, with its sign."),
+    "mark_sitting_out": gettext_lazy("The dealer sits this deal out and scores 0."),
+    # score_deal (section 3 of the rules)
+    "bouts_out_of_range": gettext_lazy("Bouts are 0, 1, 2 or 3."),
+    "points_invalid": gettext_lazy("%(points)s is not a number of points."),
+    "points_out_of_range": gettext_lazy("Points are between 0 and 91."),
+    "points_not_half_multiple": gettext_lazy("Points go by halves: %(points)s is not possible."),
+    "points_bouts_mismatch": gettext_lazy(
+        "With %(bouts)s bouts the attack has between %(minimum)s and %(maximum)s points."
+    ),
+    "petit_au_bout_invalid": gettext_lazy("Choose who took the Petit au bout."),
+    "petit_au_bout_without_bout": gettext_lazy(
+        "The attack cannot take the Petit au bout with no bout."
+    ),
+    "petit_au_bout_defence_all_bouts": gettext_lazy(
+        "The defence cannot take the Petit au bout when the attack has the three bouts."
+    ),
+    "petit_au_bout_against_chelem": gettext_lazy(
+        "In a chelem the Petit au bout goes to the camp that took every trick."
+    ),
+    "poignee_invalid": gettext_lazy("Choose a poignée from the list."),
+    "too_many_poignees": gettext_lazy("One poignée per player: %(count)s is too many."),
+    "poignees_exceed_trumps": gettext_lazy(
+        "These poignées need %(trumps)s trumps; there are only 21 and the Excuse."
+    ),
+    "chelem_announced_invalid": gettext_lazy("Tick the box if a chelem was announced."),
+    "chelem_invalid": gettext_lazy("Choose who took every trick."),
+    "chelem_attack_too_few_points": gettext_lazy(
+        "A chelem by the attack needs at least 86.5 points, not %(points)s."
+    ),
+    "chelem_defence_contract_won": gettext_lazy(
+        "The defence cannot take every trick when the contract is made."
+    ),
+    "chelem_not_recorded": gettext_lazy(
+        "91 points means the attack took every trick: record the chelem."
+    ),
+    # check_marks (transcribed marks)
+    "marks_not_zero_sum": gettext_lazy("The marks of this deal add up to %(sum)s, not 0."),
+    "defenders_unequal": gettext_lazy("Every defender has the same mark."),
+    "taker_not_multiple": gettext_lazy(
+        "The taker's mark should be %(factor)s times the defenders': %(expected)s."
+    ),
+    "partner_not_multiple": gettext_lazy(
+        "The partner's mark should equal the defenders' with the sign reversed: %(expected)s."
+    ),
+    "amount_unreachable": gettext_lazy(
+        "%(defender)s cannot come from a %(contract)s: check the paper sheet."
+    ),
+    # The whole sheet
+    "no_deal": gettext_lazy("Enter at least one deal."),
+    "short_reason_required": gettext_lazy(
+        "%(played)s deals instead of %(expected)s: say why (recorded by the arbitre)."
+    ),
+    "reason_required": gettext_lazy("Say why this confirmed sheet is corrected."),
+}
+
+_LABELS = {**dict(ContractChoice.choices), **dict(CampChoice.choices)}
+
+
+def problem_message(code: str, params: dict) -> str:
+    """The message for ``code``; values that are choices show their label."""
+    template = MESSAGES.get(code)
+    if template is None:
+        return code
+    shown = {
+        key: _LABELS.get(value, value) if isinstance(value, str) else value
+        for key, value in params.items()
+    }
+    try:
+        return str(template) % shown
+    except (KeyError, TypeError, ValueError):
+        return str(template)

@@ -1,0 +1,252 @@
+"""Reads of score sheets for pages, services and documents, in a constant number of queries.
+
+A stored version reads back as the ``CheckedDeal`` values the sheet check produced, so the page,
+the history's comparison and the audit entries all speak the same shape. Must not write.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.selectors_seating import round_tables
+
+from .engine import Ruleset
+from .models import BidBan, Deal, Mark, ScoreSheet
+from .sheets import CheckedDeal, TableSetup, deal_to_data
+
+Status = ScoreSheet.Status
+
+
+def ruleset_of(tournament: Tournament) -> Ruleset:
+    return Ruleset(
+        poignee_simple=tournament.poignee_simple,
+        poignee_double=tournament.poignee_double,
+        poignee_triple=tournament.poignee_triple,
+    )
+
+
+def deals_for(tournament: Tournament, size: int) -> int:
+    return {3: tournament.deals_table_3, 4: tournament.deals_table_4, 5: tournament.deals_table_5}[
+        size
+    ]
+
+
+def table_setup(*, table: Table, seats=None) -> TableSetup:
+    """The table as the sheet check sees it: 2 queries (seats, bans) unless seats are given."""
+    tournament = table.round.tournament
+    if seats is None:
+        seats = list(table.seats.order_by("position"))
+    registrations = tuple(seat.registration_id for seat in seats)
+    bans = {
+        (reg, deal): reason
+        for reg, deal, reason in BidBan.objects.filter(
+            round_id=table.round_id, registration_id__in=registrations
+        ).values_list("registration_id", "deal_number", "reason")
+    }
+    return TableSetup(
+        registrations=registrations,
+        deals=deals_for(tournament, len(registrations)),
+        called_king=len(registrations) == 5
+        and tournament.table5_mode == tournament.Table5Mode.CALLED_KING,
+        ruleset=ruleset_of(tournament),
+        bans=bans,
+    )
+
+
+def current_sheet(*, table: Table) -> ScoreSheet | None:
+    return (
+        ScoreSheet.objects.filter(table=table)
+        .exclude(status=Status.SUPERSEDED)
+        .select_related("entered_by", "confirmed_by")
+        .first()
+    )
+
+
+def _with_deals():
+    return Prefetch(
+        "deals",
+        queryset=Deal.objects.order_by("number").prefetch_related(
+            Prefetch("marks", queryset=Mark.objects.order_by("seat"))
+        ),
+    )
+
+
+def sheet_deals(sheet: ScoreSheet) -> list[CheckedDeal]:
+    """The deals of a stored version, as the check produced them (uses prefetched rows)."""
+    result = []
+    for deal in sheet.deals.all():
+        marks = list(deal.marks.all())
+        seat_of = {mark.registration_id: mark.seat for mark in marks}
+        result.append(
+            CheckedDeal(
+                number=deal.number,
+                mode=deal.mode,
+                contract=deal.contract,
+                taker=seat_of[deal.taker_id],
+                partner=seat_of.get(deal.partner_id),
+                sitting_out=seat_of.get(deal.sitting_out_id),
+                marks=tuple(mark.value for mark in marks),
+                amount=deal.amount,
+                bouts=deal.bouts,
+                points=deal.points,
+                petit_au_bout=deal.petit_au_bout,
+                poignees=tuple((seat_of[reg], level) for reg, level in deal.poignees),
+                chelem_announced=deal.chelem_announced,
+                chelem=deal.chelem,
+            )
+        )
+    return result
+
+
+def load_sheet(sheet_id: int) -> ScoreSheet:
+    return (
+        ScoreSheet.objects.select_related("entered_by", "confirmed_by", "table")
+        .prefetch_related(_with_deals())
+        .get(pk=sheet_id)
+    )
+
+
+def _summary_deal(deal: CheckedDeal) -> dict:
+    return {
+        "number": deal.number,
+        "mode": deal.mode,
+        "contract": deal.contract,
+        "taker": deal.taker,
+        "partner": deal.partner,
+        "marks": list(deal.marks),
+        "bouts": deal.bouts,
+        "points": None if deal.points is None else str(deal.points),
+        "petit_au_bout": deal.petit_au_bout,
+        "poignees": [list(p) for p in deal.poignees],
+        "chelem_announced": deal.chelem_announced,
+        "chelem": deal.chelem,
+    }
+
+
+def sheet_summary(*, sheet: ScoreSheet) -> dict:
+    """A version as plain data (seats, not ids): what audit entries keep as before/after."""
+    sheet = load_sheet(sheet.pk)
+    return {
+        "version": sheet.version,
+        "visas": sheet.visas,
+        "short_reason": sheet.short_reason,
+        "deals": [_summary_deal(d) for d in sheet_deals(sheet)],
+    }
+
+
+def sheet_form_data(*, sheet: ScoreSheet, size: int) -> dict[str, str]:
+    """The entry form's fields holding a stored version: where an edit starts."""
+    sheet = load_sheet(sheet.pk)
+    data = {"short_reason": sheet.short_reason}
+    for deal in sheet_deals(sheet):
+        data.update(deal_to_data(deal, size))
+    for seat in sheet.visas:
+        data[f"visa{seat}"] = "on"
+    return data
+
+
+@dataclass
+class DashboardRow:
+    table: Table
+    sheet: ScoreSheet | None
+
+    @property
+    def state(self) -> str:
+        if self.sheet is None:
+            return "missing"
+        if self.sheet.is_confirmed:
+            return "confirmed"
+        return "flagged" if self.sheet.warnings else "entered"
+
+
+@dataclass
+class Dashboard:
+    round: Round
+    rows: list[DashboardRow]
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def blockers(self) -> list[DashboardRow]:
+        return [row for row in self.rows if row.state != "confirmed"]
+
+
+def round_dashboard(*, round: Round) -> Dashboard:
+    """Every table of a position with its current sheet: 4 queries whatever the size."""
+    tables = list(round_tables(round=round))
+    sheets = {
+        sheet.table_id: sheet
+        for sheet in round.score_sheets.exclude(status=Status.SUPERSEDED).select_related(
+            "entered_by", "confirmed_by"
+        )
+    }
+    rows = [DashboardRow(table=t, sheet=sheets.get(t.pk)) for t in tables]
+    counts = dict.fromkeys(("missing", "entered", "flagged", "confirmed"), 0)
+    for row in rows:
+        counts[row.state] += 1
+    return Dashboard(round=round, rows=rows, counts=counts)
+
+
+@dataclass
+class Version:
+    sheet: ScoreSheet
+    deals: list[CheckedDeal]
+    changes: dict[int, set[str]]  # deal number -> what changed since the version before
+    visas_changed: bool = False
+
+
+_COMPARED = (
+    "mode",
+    "contract",
+    "taker",
+    "partner",
+    "bouts",
+    "points",
+    "petit_au_bout",
+    "poignees",
+    "chelem_announced",
+    "chelem",
+)
+
+
+def _deal_changes(old: CheckedDeal | None, new: CheckedDeal | None, size: int) -> set[str]:
+    if old is None or new is None:
+        return {"added" if old is None else "removed"}
+    changed = {name for name in _COMPARED if getattr(old, name) != getattr(new, name)}
+    changed |= {f"mark{s}" for s in range(size) if old.marks[s] != new.marks[s]}
+    return changed
+
+
+def sheet_history(*, table: Table) -> list[Version]:
+    """Every version of a table's sheet, newest first, each compared with the one before."""
+    sheets = list(
+        table.score_sheets.select_related("entered_by", "confirmed_by")
+        .prefetch_related(_with_deals())
+        .order_by("version")
+    )
+    size = table.size
+    versions, previous = [], {}
+    previous_visas = None
+    for sheet in sheets:
+        deals = sheet_deals(sheet)
+        by_number = {d.number: d for d in deals}
+        changes = {}
+        if versions:
+            for number in sorted(set(previous) | set(by_number)):
+                found = _deal_changes(previous.get(number), by_number.get(number), size)
+                if found:
+                    changes[number] = found
+        versions.append(
+            Version(
+                sheet=sheet,
+                deals=deals,
+                changes=changes,
+                visas_changed=previous_visas is not None and previous_visas != sheet.visas,
+            )
+        )
+        previous, previous_visas = by_number, sheet.visas
+    return list(reversed(versions))
+
+
+def table_seats(*, table: Table) -> list[Seat]:
+    return list(table.seats.select_related("registration__player").order_by("position"))

@@ -1,0 +1,213 @@
+"""Score sheet services against the database: versions, refusals, confirmation, audit."""
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from scoring import services
+from scoring.models import BidBan, Mark, ScoreSheet
+from scoring.selectors import sheet_history
+from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS
+from tournaments import services_seating
+from tournaments.models import AuditEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def save(table, user, data=None, base=0, **kwargs):
+    return services.scoresheet_save(
+        table=table, user=user, data={**SAMPLE, **VISAS} if data is None else data,
+        base_version=base, **kwargs
+    )  # fmt: skip
+
+
+def bilans(sheet):
+    totals = {}
+    for mark in Mark.objects.filter(sheet=sheet):
+        totals[mark.seat] = totals.get(mark.seat, 0) + mark.value
+    return [totals[s] for s in range(4)]
+
+
+def test_save_stores_marks_per_player_per_deal(table, staff):
+    sheet = save(table, staff["scorer"])
+    assert sheet.version == 1 and sheet.status == "entered"
+    assert Mark.objects.filter(sheet=sheet).count() == 20
+    assert bilans(sheet) == SAMPLE_BILANS
+    seats = dict(table.seats.values_list("position", "registration_id"))
+    nord = Mark.objects.filter(sheet=sheet, registration_id=seats[0])
+    assert sorted(nord.values_list("value", flat=True)) == sorted([-106, -76, 42, 276, -582])
+    entry = AuditEntry.objects.get(action="sheet.entered")
+    assert entry.user == staff["scorer"]
+    assert entry.data["before"] is None
+    assert [d["marks"] for d in entry.data["after"]["deals"]][0] == [-106, 318, -106, -106]
+
+
+def test_invalid_sheet_saves_nothing(table, staff):
+    data = {**SAMPLE, "d3-mark0": "43"}
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["scorer"], data)
+    assert "d3-contract" in exc.value.error_dict
+    assert "add up to 1" in exc.value.error_dict["d3-contract"][0].messages[0]
+    assert (
+        not ScoreSheet.objects.exists()
+        and not AuditEntry.objects.filter(action__startswith="sheet").exists()
+    )
+
+
+def test_fewer_deals_need_a_reason(table, staff):
+    data = {k: v for k, v in SAMPLE.items() if not k.startswith("d5-")}
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["scorer"], data)
+    assert list(exc.value.error_dict) == ["short_reason"]
+    sheet = save(table, staff["scorer"], {**data, "short_reason": "time"})
+    assert sheet.deals.count() == 4 and sheet.short_reason == "time"
+
+
+def test_empty_sheet_is_refused(table, staff):
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["scorer"], {})
+    assert "d1-contract" in exc.value.error_dict
+
+
+def test_confirm_requires_every_visa(table, staff):
+    sheet = save(table, staff["scorer"], {**SAMPLE, "visa0": "on", "visa2": "on"})
+    with pytest.raises(ValidationError) as exc:
+        services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    assert set(exc.value.error_dict) == {"visa1", "visa3"}
+    sheet = save(table, staff["scorer"], base=1)
+    confirmed = services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    assert confirmed.status == "confirmed" and confirmed.confirmed_by == staff["arbitre"]
+    assert AuditEntry.objects.filter(action="sheet.confirmed").count() == 1
+
+
+def test_only_arbitres_confirm(table, staff):
+    sheet = save(table, staff["organiser"])
+    with pytest.raises(PermissionDenied):
+        services.scoresheet_confirm(sheet=sheet, user=staff["scorer"])
+    with pytest.raises(PermissionDenied):
+        services.scoresheet_confirm(sheet=sheet, user=staff["other_organiser"])
+    with pytest.raises(PermissionDenied):
+        save(table.round.tables.get(number=2), staff["other_organiser"])
+
+
+def test_four_eyes_in_the_service(table, staff):
+    sheet = save(table, staff["arbitre"])
+    with pytest.raises(ValidationError) as exc:
+        services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    assert exc.value.code == "four_eyes"
+    with pytest.raises(ValidationError):
+        save(table, staff["arbitre"], base=1, confirm=True)
+    assert not ScoreSheet.objects.filter(status="confirmed").exists()
+    # The organiser (an arbitre too) may confirm what the arbitre entered.
+    services.scoresheet_confirm(sheet=sheet, user=staff["organiser"])
+
+
+def test_without_four_eyes_an_arbitre_saves_and_confirms(table, staff):
+    table.round.tournament.four_eyes = False
+    table.round.tournament.save()
+    sheet = save(table, staff["arbitre"], confirm=True)
+    assert sheet.status == "confirmed"
+
+
+def test_stale_version_is_refused(table, staff):
+    save(table, staff["scorer"])
+    with pytest.raises(services.StaleSheet) as exc:
+        save(table, staff["arbitre"], base=0)
+    assert exc.value.current.version == 1
+    assert ScoreSheet.objects.count() == 1
+
+
+def test_double_submit_creates_one_version(table, staff):
+    first = save(table, staff["scorer"], token="abc")
+    again = save(table, staff["scorer"], token="abc")
+    assert again.pk == first.pk
+    assert ScoreSheet.objects.count() == 1
+
+
+def test_correction_after_confirmation(table, staff):
+    sheet = save(table, staff["scorer"])
+    services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    data = {**SAMPLE, **VISAS, "d3-mark0": "-42", "d3-mark2": "126",
+            "d3-mark1": "-42", "d3-mark3": "-42", "d3-taker": "2"}  # fmt: skip
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["scorer"], data, base=1)
+    assert exc.value.code == "confirmed_sheet"
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["arbitre"], data, base=1)
+    assert list(exc.value.error_dict) == ["reason"]
+    corrected = save(table, staff["arbitre"], {**data, "reason": "prise made"}, base=1)
+    assert corrected.version == 2 and corrected.status == "confirmed"
+    sheet.refresh_from_db()
+    assert sheet.status == "superseded" and sheet.confirmed_by == staff["arbitre"]
+    assert bilans(corrected)[2] == SAMPLE_BILANS[2] + 252
+    assert bilans(sheet) == SAMPLE_BILANS  # the old version stays readable
+    history = sheet_history(table=table)
+    assert [v.sheet.version for v in history] == [2, 1]
+    assert history[0].changes == {3: {"mark0", "mark1", "mark2", "mark3"}}
+    entry = AuditEntry.objects.get(action="sheet.corrected")
+    assert entry.data["reason"] == "prise made"
+    assert entry.data["before"]["deals"][2]["marks"] != entry.data["after"]["deals"][2]["marks"]
+
+
+def test_bid_ban_refuses_the_taker(table, staff):
+    seats = dict(table.seats.values_list("position", "registration_id"))
+    BidBan.objects.create(
+        round=table.round, registration_id=seats[1], deal_number=1, reason="renonce"
+    )
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["scorer"])
+    assert "barred from bidding" in exc.value.error_dict["d1-taker"][0].messages[0]
+
+
+def test_ban_decided_after_entry_blocks_confirmation(table, staff):
+    sheet = save(table, staff["scorer"])
+    seats = dict(table.seats.values_list("position", "registration_id"))
+    BidBan.objects.create(round=table.round, registration_id=seats[0], deal_number=4, reason="x")
+    with pytest.raises(ValidationError) as exc:
+        services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    assert "d4-taker" in exc.value.error_dict
+
+
+def test_close_and_reopen(round1, staff):
+    tables = list(round1.tables.order_by("number"))
+    sheet = save(tables[0], staff["scorer"])
+    services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    with pytest.raises(ValidationError) as exc:
+        services.round_close(round=round1, user=staff["arbitre"])
+    assert "2" in exc.value.messages[0]
+    sheet = save(tables[1], staff["scorer"])
+    with pytest.raises(PermissionDenied):
+        services.round_close(round=round1, user=staff["scorer"])
+    services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    closed = services.round_close(round=round1, user=staff["arbitre"])
+    assert closed.is_closed
+    with pytest.raises(ValidationError) as exc:
+        save(tables[0], staff["arbitre"], {**SAMPLE, **VISAS, "reason": "x"}, base=1)
+    assert exc.value.code == "round_closed"
+    with pytest.raises(ValidationError):
+        services.round_reopen(round=round1, user=staff["arbitre"], reason=" ")
+    reopened = services.round_reopen(round=round1, user=staff["arbitre"], reason="typo table 1")
+    assert not reopened.is_closed
+    assert AuditEntry.objects.get(action="round.reopened").data["reason"] == "typo table 1"
+
+
+def test_sheet_locks_the_seating(round1, table, staff):
+    assert not round1.is_locked
+    save(table, staff["scorer"])
+    assert round1.is_locked
+    a, b = (s.registration for s in table.seats.all()[:2])
+    with pytest.raises(ValidationError):
+        services_seating.round_swap_players(
+            round=round1, user=staff["organiser"], first=a, second=b
+        )
+
+
+def test_unpublished_position_takes_no_sheet(tournament, staff):
+    from tests.factories import RegistrationFactory
+
+    RegistrationFactory.create_batch(8, tournament=tournament, checked_in=True)
+    round_ = services_seating.round_seat_players(
+        tournament=tournament, number=1, user=staff["organiser"], seed=1
+    )
+    with pytest.raises(ValidationError) as exc:
+        save(round_.tables.first(), staff["scorer"])
+    assert exc.value.code == "round_not_published"

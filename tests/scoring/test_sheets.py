@@ -1,0 +1,152 @@
+"""The sheet check over plain values: what the preview shows and the save service stores."""
+
+from decimal import Decimal
+
+from scoring.engine import DealInput, Ruleset, score_deal
+from scoring.sheets import TableSetup, check_sheet, deal_to_data
+from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS
+
+FOUR = TableSetup(registrations=(11, 12, 13, 14), deals=5)
+
+
+def codes(check):
+    return {(p.field, p.code) for p in check.problems}
+
+
+def test_official_sample_sheet_transcribed():
+    check = check_sheet(FOUR, SAMPLE)
+    assert check.is_valid, check.problems
+    assert check.played == 5
+    assert [t["bilan"] for t in check.totals(4)] == SAMPLE_BILANS
+    assert [d.amount for d in check.deals] == [106, 76, -42, 92, 582]
+
+
+def test_totals_split_plus_and_minus():
+    check = check_sheet(FOUR, SAMPLE)
+    sud = check.totals(4)[2]
+    assert sud == {"plus": 1746, "minus": -76 - 126 - 92 - 106, "bilan": 1346}
+
+
+def test_facts_compute_the_marks_of_e1():
+    data = {
+        "d1-mode": "facts", "d1-contract": "garde", "d1-taker": "2", "d1-bouts": "2",
+        "d1-points": "49", "d1-pab": "attack", "d1-poignee2": "simple",
+    }  # fmt: skip
+    check = check_sheet(FOUR, data)
+    assert check.is_valid, check.problems
+    (deal,) = check.deals
+    assert deal.marks == (-106, -106, 318, -106)
+    assert deal.poignees == ((2, "simple"),)
+
+
+def test_points_take_a_decimal_comma():
+    data = {"d1-mode": "facts", "d1-contract": "prise", "d1-taker": "0", "d1-bouts": "2",
+            "d1-points": "40,5"}  # fmt: skip
+    (deal,) = check_sheet(FOUR, data).deals
+    assert deal.points == Decimal("40.5")
+    assert deal.amount == -26
+
+
+def test_errors_name_their_field():
+    data = {
+        "d1-mode": "facts", "d1-contract": "garde", "d1-taker": "0", "d1-bouts": "0",
+        "d1-points": "30", "d1-pab": "attack",
+        "d2-contract": "garde", "d2-taker": "1",
+        "d2-mark0": "-100", "d2-mark1": "300", "d2-mark2": "-100", "d2-mark3": "-99",
+        "d4-contract": "prise",
+    }  # fmt: skip
+    check = check_sheet(FOUR, data)
+    assert codes(check) == {
+        ("d1-pab", "petit_au_bout_without_bout"),
+        ("d2-mark0", "defenders_unequal"),
+        ("d2-contract", "marks_not_zero_sum"),
+        ("d3-contract", "deal_missing"),
+        ("d4-taker", "taker_required"),
+    }
+    assert not check.is_valid
+    assert check.deals == []
+
+
+def test_unreachable_amount_is_a_warning_not_an_error():
+    data = {"d1-contract": "garde", "d1-taker": "0", "d1-mark0": "321"}
+    data.update({f"d1-mark{seat}": "-107" for seat in (1, 2, 3)})
+    check = check_sheet(FOUR, data)
+    assert check.is_valid
+    assert [(p.field, p.code) for p in check.warnings] == [("d1-mark1", "amount_unreachable")]
+
+
+def test_banned_taker_is_refused_with_the_reason():
+    setup = TableSetup(registrations=(11, 12, 13, 14), deals=5, bans={(13, 2): "renonce"})
+    data = {**SAMPLE}
+    problems = [p for p in check_sheet(setup, data).problems if p.field == "d2-taker"]
+    assert problems == []  # Ouest took deal 2
+    data["d2-taker"] = "2"
+    problem = next(p for p in check_sheet(setup, data).problems if p.field == "d2-taker")
+    assert problem.code == "taker_banned"
+    assert problem.params["reason"] == "renonce"
+
+
+def test_dealer_sits_out_at_a_table_of_five():
+    setup = TableSetup(registrations=(1, 2, 3, 4, 5), deals=5)
+    assert [setup.sitting_out(n) for n in range(1, 7)] == [0, 1, 2, 3, 4, 0]
+    data = {"d2-contract": "garde", "d2-taker": "1"}
+    data["d1-contract"], data["d1-taker"] = "prise", "0"
+    check = check_sheet(setup, data)
+    assert ("d1-taker", "taker_sitting_out") in codes(check)
+    assert ("d2-taker", "taker_sitting_out") in codes(check)
+    data = {"d1-mode": "facts", "d1-contract": "garde", "d1-taker": "1", "d1-bouts": "2",
+            "d1-points": "49"}  # fmt: skip
+    (deal,) = check_sheet(setup, data).deals
+    expected = score_deal(DealInput(players=4, contract="garde", bouts=2, points=49))
+    assert deal.marks == (
+        0,
+        expected.taker,
+        expected.defender,
+        expected.defender,
+        expected.defender,
+    )
+    assert deal.sitting_out == 0
+
+
+def test_called_king_partner():
+    setup = TableSetup(registrations=(1, 2, 3, 4, 5), deals=5, called_king=True)
+    data = {"d1-mode": "facts", "d1-contract": "prise", "d1-taker": "1", "d1-partner": "3",
+            "d1-bouts": "2", "d1-points": "45"}  # fmt: skip
+    (deal,) = check_sheet(setup, data).deals
+    assert deal.marks == (-29, 58, -29, 29, -29)
+    assert ("d1-partner", "partner_not_five_players") in codes(check_sheet(FOUR, data))
+    data["d1-partner"] = "1"
+    assert ("d1-partner", "partner_is_taker") in codes(check_sheet(setup, data))
+
+
+def test_ruleset_values_are_used():
+    setup = TableSetup(registrations=(1, 2, 3, 4), deals=5, ruleset=Ruleset(poignee_simple=10))
+    data = {"d1-mode": "facts", "d1-contract": "prise", "d1-taker": "0", "d1-bouts": "2",
+            "d1-points": "41", "d1-poignee1": "simple"}  # fmt: skip
+    (deal,) = check_sheet(setup, data).deals
+    assert deal.amount == 25 + 10
+
+
+def test_hostile_values_are_problems_not_exceptions():
+    junk = ["²", "9" * 50, "NaN", "1e999999", "-0", "+", "٣", "\x00", "  ", "None", "3.5"]
+    for value in junk:
+        data = {f"d1-{name}": value for name in (
+            "mode", "contract", "taker", "partner", "bouts", "points", "pab", "chelem",
+            "mark0", "mark1", "mark2", "mark3", "poignee0")}  # fmt: skip
+        check_sheet(FOUR, data)  # must not raise
+        data["d1-mode"] = "facts"
+        check_sheet(FOUR, data)
+
+
+def test_deal_to_data_round_trips():
+    facts = {
+        "d1-mode": "facts", "d1-contract": "garde", "d1-taker": "2", "d1-bouts": "2",
+        "d1-points": "49.5", "d1-pab": "attack", "d1-poignee2": "simple", "d1-poignee0": "simple",
+        "d1-chelem": "", "d1-partner": "",
+    }  # fmt: skip
+    for data in (facts, SAMPLE):
+        check = check_sheet(FOUR, data)
+        again = {}
+        for deal in check.deals:
+            again.update(deal_to_data(deal, 4))
+        assert check_sheet(FOUR, again).deals == check.deals
