@@ -321,7 +321,7 @@ def _marks(setup, data, number, contract, taker, partner, out, problems, error):
     target = {"taker": f"mark{taker}", "partner": f"mark{partner}"}
     for problem in found:
         if problem.field == "defenders":
-            name = f"mark{defenders[0]}"
+            name = f"mark{_odd_one(defenders, marks)}"
         else:
             name = target.get(problem.field or "", "contract")
         params = {"deal": number, **problem.params}
@@ -338,6 +338,13 @@ def _marks(setup, data, number, contract, taker, partner, out, problems, error):
         marks=tuple(marks),
         amount=-marks[defenders[0]],
     ), problems
+
+
+def _odd_one(defenders: list[int], marks: list[int]) -> int:
+    """The defender whose mark differs from most others' (the first one when no majority)."""
+    values = [marks[s] for s in defenders]
+    common = max(values, key=values.count)
+    return next((s for s in defenders if marks[s] != common), defenders[0])
 
 
 def deal_to_data(deal: CheckedDeal, size: int) -> dict[str, str]:

@@ -58,7 +58,7 @@ def test_errors_name_their_field():
     check = check_sheet(FOUR, data)
     assert codes(check) == {
         ("d1-pab", "petit_au_bout_without_bout"),
-        ("d2-mark0", "defenders_unequal"),
+        ("d2-mark3", "defenders_unequal"),
         ("d2-contract", "marks_not_zero_sum"),
         ("d3-contract", "deal_missing"),
         ("d4-taker", "taker_required"),

@@ -1,0 +1,225 @@
+"""The score sheet pages: entry with its live preview, conflicts, confirmation, dashboard,
+history, closing; every page against every kind of visitor; the dashboard's query count."""
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import ScoreSheet
+from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+from tournaments.models import AuditEntry
+
+pytestmark = pytest.mark.django_db
+VISITORS = ["anonymous", "scorer", "arbitre", "organiser", "other_organiser"]
+ALLOWED = {"scorer": {"scorer", "arbitre", "organiser"}, "arbitre": {"arbitre", "organiser"}}
+
+
+def url(name, table, **extra):
+    kwargs = {"slug": table.round.tournament.slug, "number": table.round.number, **extra}
+    if name not in ("dashboard", "open", "close", "reopen"):
+        kwargs["table"] = table.number
+    return reverse(f"scoring:{name}", kwargs=kwargs)
+
+
+def post_sheet(client, table, data, base="0", token="t1", **extra):
+    return client.post(url("sheet", table), {**data, "base_version": base, "token": token, **extra})
+
+
+PAGES = [
+    ("dashboard", "get", "scorer", 200),
+    ("open", "get", "scorer", 302),
+    ("sheet", "get", "scorer", 200),
+    ("preview", "post", "scorer", 200),
+    ("history", "get", "scorer", 200),
+    ("confirm", "post", "arbitre", 302),
+    ("close", "post", "arbitre", 302),
+    ("reopen", "post", "arbitre", 302),
+]
+
+
+@pytest.mark.parametrize("visitor", VISITORS)
+@pytest.mark.parametrize(("name", "method", "minimum", "ok"), PAGES)
+def test_permissions(client, staff, table, visitor, name, method, minimum, ok):
+    if visitor != "anonymous":
+        client.force_login(staff[visitor])
+    response = getattr(client, method)(url(name, table))
+    if visitor == "anonymous":
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    elif visitor in ALLOWED[minimum]:
+        assert response.status_code == ok
+    else:
+        assert response.status_code == 403
+
+
+def test_sheet_page_knows_the_table(client, staff, table):
+    client.force_login(staff["scorer"])
+    html = client.get(url("sheet", table)).content.decode()
+    for seat in table.seats.select_related("registration__player"):
+        assert seat.registration.player.last_name in html
+    assert html.count('name="d5-contract"') == 1 and 'name="d6-contract"' not in html
+    assert "hx-post" in html and url("preview", table) in html
+
+
+def test_preview_answers_marks_totals_and_errors_out_of_band(client, staff, table):
+    client.force_login(staff["scorer"])
+    data = {**SAMPLE, "d2-mark3": "229"}
+    html = client.post(url("preview", table), data).content.decode()
+    assert 'id="d1-shown1" hx-swap-oob="true">318<' in html
+    error = re.search(r'id="err-d2-contract"[^>]*>([^<]*)<', html).group(1)
+    assert "add up to 1" in error
+    assert 'data-testid="bilan-0">-370<' in html  # Nord without deal 2
+    assert not ScoreSheet.objects.exists()
+
+
+def test_save_confirm_and_correct_through_the_pages(client, staff, table):
+    client.force_login(staff["scorer"])
+    response = post_sheet(client, table, {**SAMPLE, **VISAS})
+    assert response.status_code == 302
+    sheet = ScoreSheet.objects.get()
+    assert sheet.entered_by == staff["scorer"]
+    page = client.get(url("sheet", table)).content.decode()
+    assert 'value="1746"' in page and 'name="visa3" checked' in page
+    assert 'data-testid="confirm"' not in page  # scorers do not confirm
+    client.force_login(staff["arbitre"])
+    page = client.get(url("sheet", table)).content.decode()
+    assert 'data-testid="confirm"' in page
+    assert client.post(url("confirm", table), {"version": "1"}).status_code == 302
+    sheet.refresh_from_db()
+    assert sheet.status == "confirmed"
+    # A correction needs a reason, shown next to its field; the typed values stay.
+    data = {**SAMPLE, **VISAS, "d1-mark1": "321", "d1-mark0": "-107", "d1-mark2": "-107",
+            "d1-mark3": "-107"}  # fmt: skip
+    response = post_sheet(client, table, data, base="1", token="t2")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Say why this confirmed sheet is corrected." in page and 'value="321"' in page
+    response = post_sheet(client, table, {**data, "reason": "E1 misread"}, base="1", token="t3")
+    assert response.status_code == 302
+    history = client.get(url("history", table)).content.decode()
+    assert 'data-testid="version-2"' in history and 'data-testid="version-1"' in history
+    assert "E1 misread" in history and 'class="changed"' in history
+
+
+def test_invalid_sheet_shows_errors_next_to_fields_and_keeps_the_typing(client, staff, table):
+    client.force_login(staff["scorer"])
+    data = {**SAMPLE, "d2-mode": "facts", "d2-bouts": "3", "d2-points": "91", "d2-pab": ""}
+    response = post_sheet(client, table, data)
+    assert response.status_code == 400
+    page = response.content.decode()
+    error = re.search(r'id="err-d2-chelem"[^>]*>([^<]*)<', page).group(1)
+    assert "record the chelem" in error
+    assert 'name="d2-points" value="91"' in page
+    assert not ScoreSheet.objects.exists()
+
+
+def test_conflict_shows_the_other_version_and_keeps_mine(client, staff, table):
+    services.scoresheet_save(table=table, user=staff["arbitre"], data={**SAMPLE}, base_version=0)
+    client.force_login(staff["scorer"])
+    mine = {**SAMPLE, "d1-mark1": "321", "d1-mark0": "-107", "d1-mark2": "-107",
+            "d1-mark3": "-107"}  # fmt: skip
+    response = post_sheet(client, table, mine, base="0")
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert 'data-testid="conflict"' in page and "arbitre saved version 1" in page
+    assert 'value="321"' in page and 'name="base_version" value="1"' in page
+    assert ScoreSheet.objects.count() == 1
+    # Saving again from the conflict page is a deliberate choice: it goes through.
+    assert post_sheet(client, table, mine, base="1", token="t9").status_code == 302
+    assert ScoreSheet.objects.count() == 2
+
+
+def test_double_submit_creates_one_version(client, staff, table):
+    client.force_login(staff["scorer"])
+    for _ in range(2):
+        assert post_sheet(client, table, SAMPLE, token="same").status_code == 302
+    assert ScoreSheet.objects.count() == 1
+    assert AuditEntry.objects.filter(action__startswith="sheet.").count() == 1
+
+
+def test_four_eyes_hides_and_refuses_self_confirmation(client, staff, table):
+    client.force_login(staff["arbitre"])
+    post_sheet(client, table, {**SAMPLE, **VISAS})
+    page = client.get(url("sheet", table)).content.decode()
+    assert 'data-testid="confirm"' not in page and "four-eyes" in page
+    response = client.post(url("confirm", table), {"version": "1"}, follow=True)
+    assert "another arbitre must confirm" in response.content.decode()
+    assert not ScoreSheet.objects.filter(status="confirmed").exists()
+
+
+def test_open_by_table_number(client, staff, table):
+    client.force_login(staff["scorer"])
+    response = client.get(url("open", table), {"table": "2"})
+    assert response["Location"].endswith("/sheets/2/")
+    response = client.get(url("open", table), {"table": "99"}, follow=True)
+    assert "has no table 99" in response.content.decode()
+
+
+def test_dashboard_statuses_and_closing(client, staff, round1):
+    t1, t2 = round1.tables.order_by("number")
+    services.scoresheet_save(
+        table=t1, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+    )
+    client.force_login(staff["arbitre"])
+    page = client.get(url("dashboard", t1)).content.decode()
+    assert 'data-testid="count-entered">1<' in page and 'data-testid="count-missing">1<' in page
+    response = client.post(url("close", t1), follow=True)
+    assert "not confirmed" in response.content.decode()
+    for t in (t1, t2):
+        if t == t2:
+            services.scoresheet_save(
+                table=t2, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+            )
+        client.post(url("confirm", t), {"version": "1"})
+    page = client.get(url("dashboard", t1)).content.decode()
+    assert 'data-testid="count-confirmed">2<' in page and 'data-testid="close-round"' in page
+    client.post(url("close", t1))
+    round1.refresh_from_db()
+    assert round1.is_closed
+    client.post(url("reopen", t1), {"reason": ""})
+    round1.refresh_from_db()
+    assert round1.is_closed
+    client.post(url("reopen", t1), {"reason": "wrong table 2"})
+    round1.refresh_from_db()
+    assert not round1.is_closed
+
+
+def test_flagged_sheet_shows_on_the_dashboard(client, staff, table):
+    data = {**SAMPLE, "d1-mark1": "321", "d1-mark0": "-107", "d1-mark2": "-107",
+            "d1-mark3": "-107"}  # fmt: skip
+    sheet = services.scoresheet_save(table=table, user=staff["scorer"], data=data, base_version=0)
+    assert sheet.warnings and sheet.warnings[0]["code"] == "amount_unreachable"
+    client.force_login(staff["scorer"])
+    page = client.get(url("dashboard", table)).content.decode()
+    assert 'data-testid="count-flagged">1<' in page
+    page = client.get(url("sheet", table)).content.decode()
+    assert "cannot come from a Garde" in page
+
+
+def test_dashboard_query_count_does_not_grow(
+    client, staff, tournament, django_assert_max_num_queries
+):
+    round_ = seat_and_publish(tournament, staff["organiser"], 40)
+    for table in round_.tables.all()[:3]:
+        services.scoresheet_save(
+            table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        )
+    client.force_login(staff["scorer"])
+    address = url("dashboard", round_.tables.first())
+    client.get(address)
+    with CaptureQueriesContext(connection) as small:
+        client.get(address)
+    seat_and_publish(tournament, staff["organiser"], 0, number=2)
+    bigger = tournament.rounds.get(number=2)
+    for table in bigger.tables.all():
+        services.scoresheet_save(
+            table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        )
+    address = url("dashboard", bigger.tables.first())
+    with CaptureQueriesContext(connection) as full:
+        client.get(address)
+    assert len(full) == len(small)
+    assert len(small) <= 10
