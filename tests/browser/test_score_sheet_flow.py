@@ -1,0 +1,117 @@
+"""A scorer types a whole score sheet with the keyboard only and watches the totals as they type;
+an arbitre confirms it, then corrects it with a reason, and the history shows both versions."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Mark, ScoreSheet
+from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory, UserFactory
+from tournaments import services_seating
+
+pytestmark = pytest.mark.browser
+
+# The official sample sheet (fft-rules.md section 2): deal 1 given by its facts (E1), the others
+# as the marks written on the paper. Seats: North, East, South, West.
+DEALS = [
+    ("Garde", "East", None),
+    ("Garde sans", "West", ["-76", "-76", "-76", "228"]),
+    ("Prise", "South", ["42", "42", "-126", "42"]),
+    ("Garde", "North", ["276", "-92", "-92", "-92"]),
+    ("Garde", "South", ["-582", "-582", "1746", "-582"]),
+]
+
+
+def test_keyboard_entry_confirmation_and_correction(page, log_in, browser, live_server):
+    scorer, arbitre = UserFactory(username="paul"), UserFactory(username="anne")
+    tournament = TournamentFactory(slug="coupe-hiver", name="Coupe d'hiver")
+    StaffRoleFactory(tournament=tournament, user=scorer, role="scorer")
+    StaffRoleFactory(tournament=tournament, user=arbitre, role="arbitre")
+    RegistrationFactory.create_batch(8, tournament=tournament, checked_in=True)
+    round_ = services_seating.round_seat_players(
+        tournament=tournament, number=1, user=arbitre, seed=3
+    )
+    services_seating.round_publish(round=round_, user=arbitre)
+
+    log_in(scorer)
+    page.goto(f"/manage/t/{tournament.slug}/positions/")
+    page.get_by_test_id("sheets-1").click()
+    page.get_by_label("Sheet of table").focus()
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("sheet-status")).to_have_text("Not entered")
+
+    keys = page.keyboard
+    page.locator("select[name=d1-mode]").focus()
+    for number, (contract, taker, marks) in enumerate(DEALS, start=1):
+        if marks is None:  # the deal's facts: Garde, 2 bouts, 49 points, Petit au bout, poignée
+            keys.type("Facts")
+            keys.press("Tab")
+            keys.type(contract)
+            keys.press("Tab")
+            keys.type(taker)
+            keys.press("Tab")
+            keys.type("2")
+            keys.press("Tab")
+            keys.type("49")
+            keys.press("Tab")
+            keys.type("Attack")  # Petit au bout
+            keys.press("Tab")  # chelem: none
+            keys.press("Tab")  # not announced
+            keys.press("Tab")  # North's poignée: none
+            keys.press("Tab")
+            keys.type("Simple")  # East, the taker, showed a simple poignée
+            keys.press("Tab")
+            keys.press("Tab")
+            keys.press("Tab")  # to the next deal's first field
+            expect(page.locator("#d1-shown1")).to_have_text("318")
+            continue
+        keys.press("Tab")  # marks: the default way of entry
+        keys.type(contract)
+        keys.press("Tab")
+        keys.type(taker)
+        for mark in marks:
+            keys.press("Tab")
+            keys.type(mark)
+        keys.press("Tab")
+        if number == 2:  # the totals follow the typing
+            expect(page.get_by_test_id("bilan-1")).to_have_text("242")
+    expect(page.get_by_test_id("bilan-0")).to_have_text("-446")
+    expect(page.get_by_test_id("bilan-1")).to_have_text("-390")
+    expect(page.get_by_test_id("bilan-2")).to_have_text("1346")
+    expect(page.get_by_test_id("bilan-3")).to_have_text("-510")
+    expect(page.get_by_test_id("sheet-check")).to_contain_text("5 deals, every one adds up")
+    for _seat in range(4):  # the four visas
+        keys.press("Space")
+        keys.press("Tab")
+    keys.press("Enter")  # in "if fewer deals": submits the form
+    expect(page.locator(".messages")).to_contain_text("Table 1: sheet saved.")
+    expect(page.get_by_test_id("sheet-status")).to_contain_text("Entered")
+    sheet = ScoreSheet.objects.get()
+    assert sheet.entered_by == scorer and sheet.visas == [0, 1, 2, 3]
+    assert Mark.objects.filter(sheet=sheet).count() == 20
+    expect(page.get_by_test_id("confirm")).to_have_count(0)  # scorers do not confirm
+
+    page.context.clear_cookies()
+    log_in(arbitre)
+    page.goto(f"/manage/t/{tournament.slug}/positions/1/sheets/")
+    expect(page.get_by_test_id("count-entered")).to_have_text("1")
+    page.get_by_test_id("table-1").get_by_role("link", name="Check and confirm").click()
+    page.get_by_test_id("confirm").click()
+    expect(page.locator(".messages")).to_contain_text("sheet confirmed")
+    expect(page.get_by_test_id("sheet-status")).to_contain_text("Confirmed")
+
+    # The prise of deal 3 was made, not lost: the arbitre corrects it, with a reason.
+    for seat, mark in enumerate(["-42", "-42", "126", "-42"]):
+        page.locator(f"input[name=d3-mark{seat}]").fill(mark)
+    expect(page.get_by_test_id("bilan-2")).to_have_text("1598")
+    page.get_by_test_id("save").click()
+    expect(page.locator("#err-reason")).to_contain_text("Say why")
+    expect(page.locator("input[name=d3-mark2]")).to_have_value("126")  # nothing typed is lost
+    page.get_by_label("Reason for the correction").fill("Prise made by 17: sheet misread")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("sheet-status")).to_contain_text("v2")
+    page.get_by_role("link", name="History").click()
+    expect(page.get_by_test_id("version-2")).to_contain_text("Prise made by 17")
+    expect(page.get_by_test_id("version-1")).to_contain_text("Replaced by a later version")
+    expect(page.get_by_test_id("version-2").locator("tr.changed")).to_have_count(1)
+    assert ScoreSheet.objects.get(status="confirmed").version == 2
