@@ -16,7 +16,7 @@ from tournaments.models.core import seat_name
 
 from .messages import problem_message
 from .models import CampChoice, ContractChoice, Deal, PoigneeChoice
-from .sheets import SheetCheck, TableSetup, check_sheet
+from .sheets import SheetCheck, TableSetup, check_sheet, ticked
 
 MODE_CHOICES = [(Deal.Mode.MARKS, _("Marks")), (Deal.Mode.FACTS, _("Facts"))]
 
@@ -175,7 +175,7 @@ class SheetForm:
                 "name": p["name"],
                 "field": f"visa{p['seat']}",
                 "registration": p["registration"],
-                "checked": self.value(f"visa{p['seat']}") not in ("", "0"),
+                "checked": ticked(self.data.get(f"visa{p['seat']}")),
                 "errors": self.errors.get(f"visa{p['seat']}", []),
             }
             for p in self.players

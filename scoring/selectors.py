@@ -172,7 +172,7 @@ class Dashboard:
 
 
 def round_dashboard(*, round: Round) -> Dashboard:
-    """Every table of a position with its current sheet: 4 queries whatever the size."""
+    """Every table of a position with its current sheet: 3 queries whatever the size."""
     tables = list(round_tables(round=round))
     sheets = {
         sheet.table_id: sheet

@@ -20,7 +20,7 @@ from tournaments.services import audit_log, field_error
 from .messages import problem_message
 from .models import BidBan, Deal, Mark, ScoreSheet
 from .selectors import current_sheet, sheet_summary, table_setup
-from .sheets import SheetCheck, TableSetup, check_sheet
+from .sheets import SheetCheck, TableSetup, check_sheet, ticked
 
 Status = ScoreSheet.Status
 
@@ -28,8 +28,13 @@ Status = ScoreSheet.Status
 class StaleSheet(ValidationError):
     """Someone saved this sheet since the form was opened; ``current`` is what they saved."""
 
-    def __init__(self, current: ScoreSheet):
+    def __init__(self, current: ScoreSheet | None):
         self.current = current
+        if current is None:
+            super().__init__(
+                _("This sheet changed since you opened it: open it again."), code="stale"
+            )
+            return
         super().__init__(
             _(
                 "%(user)s saved this sheet (version %(version)s) while you were typing. Your "
@@ -72,7 +77,7 @@ def sheet_errors(setup: TableSetup, check: SheetCheck, data, *, correcting: bool
 
 
 def _visas(setup: TableSetup, data) -> list[int]:
-    return [seat for seat in range(setup.size) if data.get(f"visa{seat}") not in (None, "", "0")]
+    return [seat for seat in range(setup.size) if ticked(data.get(f"visa{seat}"))]
 
 
 def scoresheet_save(
@@ -91,9 +96,11 @@ def scoresheet_save(
     tournament = round_.tournament
     _require(user, tournament, Role.SCORER)
     if token:
-        done = ScoreSheet.objects.filter(token=token, table=table).first()
-        if done is not None:
+        done = ScoreSheet.objects.filter(token=token).first()
+        if done is not None and done.table_id == table.pk:
             return done
+        if done is not None:  # a token from another table's form: not a double click
+            token = None
     try:
         with transaction.atomic():
             return _save(table, user, data, base_version, token, confirm)

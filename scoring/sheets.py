@@ -150,6 +150,11 @@ def _line_typed(setup: TableSetup, data: Mapping[str, Any], number: int) -> bool
     )
 
 
+def ticked(value) -> bool:
+    """A checkbox's value as sent: absent, empty, "0", "off" or "false" is not ticked."""
+    return value is not None and str(value).strip().lower() not in ("", "0", "off", "false")
+
+
 def _is_number(raw: str) -> bool:
     """ASCII digits only: str.isdigit() also accepts "²", which int() refuses."""
     return raw.isascii() and raw.isdigit()
@@ -235,7 +240,7 @@ def _facts(setup, data, number, contract, taker, partner, out, problems, error):
     if problems:
         return None, problems
     attack = {taker} | ({partner} if partner is not None else set())
-    announced = _get(data, prefix + "chelem_announced") not in ("", "0", "false", "off")
+    announced = ticked(_get(data, prefix + "chelem_announced"))
     deal = DealInput(
         players=_players(setup, out),
         contract=contract,

@@ -153,9 +153,10 @@ def sheet(request, tournament, number, table):
             confirm=request.POST.get("confirm") == "1",
         )
     except services.StaleSheet as exc:
-        form = SheetForm(setup=setup, seats=seats, data=data)
-        # Saving again from here is a deliberate choice over the other version.
         latest = exc.current
+        errors = {} if latest else {"": exc.messages}
+        form = SheetForm(setup=setup, seats=seats, data=data, extra_errors=errors)
+        # Saving again from here is a deliberate choice over the other version.
         return _render_sheet(
             request,
             tournament,

@@ -15,9 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .models import Registration, Round, Seat, Table, Tournament
+from .permissions import Role, has_role
 from .seating import SeatingError, SeatingRequest, plan_rounds
 from .seating.review import review_position
 from .services import _lock, audit_log, field_error
+from .signals import seats_swapped
 
 # The engine's refusals a tournament can meet, as the organiser should read them.
 SEATING_ERROR_MESSAGES = {
@@ -182,10 +184,27 @@ def round_seat_players(
 
 
 @transaction.atomic
-def round_swap_players(*, round: Round, user, first: Registration, second: Registration):
-    """Exchange the seats of two players of a position; the report is computed again."""
+def round_swap_players(
+    *, round: Round, user, first: Registration, second: Registration, reason: str = ""
+):
+    """Exchange the seats of two players of a position; the report is computed again.
+
+    Once a score sheet of the position exists, this is an arbitre's correction: it needs a
+    reason, kept in the audit entry, and the marks of the sheets follow the seats
+    (``signals.seats_swapped``).
+    """
     round_ = round
-    _refuse_if_locked(round_)
+    locked = round_.is_locked
+    reason = (reason or "").strip()
+    if locked:
+        if not has_role(user, round_.tournament, Role.ARBITRE):
+            _refuse_if_locked(round_)
+        if not reason:
+            raise field_error(
+                "reason",
+                _("Score sheets of this position exist: say why the players are moved."),
+                "reason_required",
+            )
     if first.pk == second.pk:
         raise field_error("second", _("Choose two different players."), "same_player")
     seats = {s.registration_id: s for s in round_.seats.filter(registration__in=[first, second])}
@@ -212,11 +231,18 @@ def round_swap_players(*, round: Round, user, first: Registration, second: Regis
     # The positions planned after this one assumed the seating before the swap.
     round_.plan_ahead = []
     round_.save(update_fields=["report", "plan_ahead"])
+    if locked:
+        moves = [(*places[0], first.pk, second.pk), (*places[1], second.pk, first.pk)]
+        seats_swapped.send(sender=Round, round=round_, moves=moves)
     audit_log(
-        action="round.swapped",
+        action="round.corrected" if locked else "round.swapped",
         user=user,
         tournament=round_.tournament,
-        data={"round": round_.number, "players": [first.number, second.number]},
+        data={
+            "round": round_.number,
+            "players": [first.number, second.number],
+            **({"reason": reason[:300]} if locked else {}),
+        },
     )
     return round_
 

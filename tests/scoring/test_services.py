@@ -190,7 +190,7 @@ def test_close_and_reopen(round1, staff):
     assert AuditEntry.objects.get(action="round.reopened").data["reason"] == "typo table 1"
 
 
-def test_sheet_locks_the_seating(round1, table, staff):
+def test_sheet_locks_the_seating_for_non_arbitres(round1, table, staff):
     assert not round1.is_locked
     save(table, staff["scorer"])
     assert round1.is_locked
@@ -211,3 +211,56 @@ def test_unpublished_position_takes_no_sheet(tournament, staff):
     with pytest.raises(ValidationError) as exc:
         save(round_.tables.first(), staff["scorer"])
     assert exc.value.code == "round_not_published"
+
+
+def test_arbitre_moves_players_after_sheets_and_marks_follow_the_seats(round1, staff):
+    t1, t2 = round1.tables.order_by("number")
+    sheet = save(t1, staff["scorer"])
+    a = t1.seats.get(position=2).registration  # South: +1346 on the sample sheet
+    b = t2.seats.get(position=0).registration
+    with pytest.raises(ValidationError):  # an organiser alone no longer moves players
+        services_seating.round_swap_players(
+            round=round1, user=staff["scorer"], first=a, second=b, reason="x"
+        )
+    with pytest.raises(ValidationError) as exc:
+        services_seating.round_swap_players(round=round1, user=staff["arbitre"], first=a, second=b)
+    assert list(exc.value.error_dict) == ["reason"]
+    services_seating.round_swap_players(
+        round=round1, user=staff["arbitre"], first=a, second=b, reason="sat at the wrong table"
+    )
+    assert t2.seats.get(position=0).registration == a
+    marks = Mark.objects.filter(sheet=sheet)
+    assert sum(marks.filter(registration=b).values_list("value", flat=True)) == 1346
+    assert not marks.filter(registration=a).exists()
+    assert sheet.deals.get(number=3).taker == b
+    entry = AuditEntry.objects.get(action="round.corrected")
+    assert entry.data["reason"] == "sat at the wrong table" and entry.user == staff["arbitre"]
+
+
+def test_swap_within_one_table_after_sheets(table, staff):
+    sheet = save(table, staff["scorer"])
+    north, south = (table.seats.get(position=p).registration for p in (0, 2))
+    services_seating.round_swap_players(
+        round=table.round, user=staff["arbitre"], first=north, second=south, reason="seats"
+    )
+    marks = Mark.objects.filter(sheet=sheet)
+    assert sum(marks.filter(registration=north).values_list("value", flat=True)) == 1346
+    assert sum(marks.filter(registration=south).values_list("value", flat=True)) == -446
+
+
+def test_a_version_that_never_existed_is_a_conflict_not_a_crash(table, staff):
+    with pytest.raises(services.StaleSheet) as exc:
+        save(table, staff["scorer"], base=3)
+    assert exc.value.current is None and "changed since you opened it" in exc.value.messages[0]
+
+
+def test_a_token_from_another_tables_form_is_not_a_double_click(round1, staff):
+    t1, t2 = round1.tables.order_by("number")
+    first = save(t1, staff["scorer"], token="tok")
+    second = save(t2, staff["scorer"], token="tok")
+    assert second.pk != first.pk and second.table == t2
+
+
+def test_off_is_not_a_visa(table, staff):
+    data = {**SAMPLE, **VISAS, "visa1": "off", "visa2": "false"}
+    assert save(table, staff["scorer"], data).visas == [0, 3]

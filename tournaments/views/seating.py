@@ -2,7 +2,7 @@
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -20,6 +20,9 @@ from .helpers import add_service_error, download
 class SwapForm(forms.Form):
     first = forms.IntegerField(label=gettext_lazy("Player no."), min_value=1)
     second = forms.IntegerField(label=gettext_lazy("with player no."), min_value=1)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason (score sheets exist)"), max_length=300, required=False
+    )
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -63,6 +66,7 @@ def round_list(request, tournament):
 
 def _review(request, tournament, round_, swap_form=None, status=200):
     report = round_.report or {}
+    locked = round_.is_locked
     names = {
         r.pk: r
         for r in Registration.objects.filter(
@@ -87,6 +91,11 @@ def _review(request, tournament, round_, swap_form=None, status=200):
             ],
             "swap_form": swap_form or SwapForm(tournament=tournament),
             "can_edit": has_role(request.user, tournament, Role.ORGANISER),
+            "locked": locked,
+            # Once sheets exist, moving players is an arbitre's correction.
+            "can_swap": has_role(
+                request.user, tournament, Role.ARBITRE if locked else Role.ORGANISER
+            ),
         },
         status=status,
     )
@@ -115,9 +124,11 @@ def round_generate(request, tournament, number):
 
 
 @require_POST
-@role_required(Role.ORGANISER)
+@role_required(Role.ARBITRE)
 def round_swap(request, tournament, number):
     round_ = _round(tournament, number)
+    if not round_.is_locked and not has_role(request.user, tournament, Role.ORGANISER):
+        raise PermissionDenied
     form = SwapForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
@@ -126,6 +137,7 @@ def round_swap(request, tournament, number):
                 user=request.user,
                 first=form.cleaned_data["first"],
                 second=form.cleaned_data["second"],
+                reason=form.cleaned_data["reason"],
             )
         except ValidationError as exc:
             add_service_error(form, exc)

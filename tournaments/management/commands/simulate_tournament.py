@@ -1,17 +1,24 @@
-"""manage.py simulate_tournament --slug S --players N [--teams 2|4] [--seed K] [--positions R]"""
+"""manage.py simulate_tournament --slug S --players N [--teams 2|4] [--seed K] [--positions R]
+[--sheets]"""
 
+import random
 import re
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
+from scoring.simulation import sheets_simulate
 from tournaments.models import Tournament
 from tournaments.simulation import tournament_simulate
 
 
 class Command(BaseCommand):
-    help = "Create a tournament with N registered, checked-in players (teams optional)."
+    help = (
+        "Create a tournament with N registered, checked-in players (teams optional), seat R "
+        "positions and fill them with confirmed random score sheets if asked."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--slug", required=True)
@@ -23,10 +30,15 @@ class Command(BaseCommand):
             "--positions", type=int, default=0, help="seat and publish this many positions"
         )
         parser.add_argument(
+            "--sheets",
+            action="store_true",
+            help="enter and confirm a random valid score sheet at every table seated",
+        )
+        parser.add_argument(
             "--organiser", default="simulation", help="account that owns it (created if needed)"
         )
 
-    def handle(self, *, slug, players, teams, seed, name, organiser, positions, **options):
+    def handle(self, *, slug, players, teams, seed, name, organiser, positions, sheets, **options):
         if not re.fullmatch(r"[-a-zA-Z0-9_]{1,60}", slug):
             raise CommandError("--slug takes letters, digits, - and _ only")
         if Tournament.objects.filter(slug=slug).exists():
@@ -37,17 +49,23 @@ class Command(BaseCommand):
             raise CommandError(f"{players} players cannot form teams of {teams}")
         if positions < 0:
             raise CommandError("--positions cannot be negative")
+        if sheets and not positions:
+            raise CommandError("--sheets needs --positions: only seated positions have sheets")
         user, _ = get_user_model().objects.get_or_create(username=organiser)
+        entered = 0
         try:
-            tournament = tournament_simulate(
-                slug=slug,
-                players=players,
-                user=user,
-                team_size=teams or 1,
-                seed=seed,
-                name=name,
-                positions=positions,
-            )
+            with transaction.atomic():
+                tournament = tournament_simulate(
+                    slug=slug,
+                    players=players,
+                    user=user,
+                    team_size=teams or 1,
+                    seed=seed,
+                    name=name,
+                    positions=positions,
+                )
+                if sheets:
+                    entered = sheets_simulate(tournament=tournament, rng=random.Random(seed))
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from exc
         self.stdout.write(
@@ -55,6 +73,7 @@ class Command(BaseCommand):
                 f"Created {tournament.name!r} (/t/{slug}/) with {players} players"
                 + (f" in {players // teams} teams of {teams}" if teams else "")
                 + (f", {positions} positions seated" if positions else "")
+                + (f", {entered} score sheets entered and confirmed" if sheets else "")
                 + f", organiser {user.username!r}."
             )
         )
