@@ -48,8 +48,9 @@ def _table(tournament, number, table) -> Table:
 
 def _typed(post) -> dict[str, str]:
     """What the sheet form sent: deal fields, visas and reasons, as strings (nothing else)."""
+    # NUL characters cannot be stored by PostgreSQL: nobody types them.
     return {
-        key: value[:100] if key not in FORM_KEYS else value[:300]
+        key: (value[:100] if key not in FORM_KEYS else value[:300]).replace("\x00", "")
         for key, value in post.items()
         if key[:1] == "d" and key[1:2].isdigit() or key.startswith("visa") or key in FORM_KEYS
     }
@@ -247,7 +248,9 @@ def reopen(request, tournament, number):
     round_ = _round(tournament, number)
     try:
         services.round_reopen(
-            round=round_, user=request.user, reason=request.POST.get("reason", "")[:300]
+            round=round_,
+            user=request.user,
+            reason=request.POST.get("reason", "")[:300].replace("\x00", ""),
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

@@ -223,3 +223,41 @@ def test_dashboard_query_count_does_not_grow(
         client.get(address)
     assert len(full) == len(small)
     assert len(small) <= 10
+
+
+def test_table_of_five_shows_who_sits_out(client, staff, tournament):
+    tournament.remainder = "5"
+    tournament.save()
+    round_ = seat_and_publish(tournament, staff["organiser"], 9)  # a table of 4, one of 5
+    table5 = round_.tables.get(size=5)
+    client.force_login(staff["scorer"])
+    page = client.get(url("sheet", table5)).content.decode()
+    assert page.count("sits out") >= 5 and "the dealer sits out each deal" in page
+    assert 'name="d1-mark0"' not in page  # North deals the first deal and sits it out
+    data = {"d1-contract": "garde", "d1-taker": "0", "d1-mark1": "3"}
+    html = client.post(url("preview", table5), data).content.decode()
+    assert "cannot take" in re.search(r'id="err-d1-taker"[^>]*>([^<]*)<', html).group(1)
+
+
+@pytest.mark.parametrize("name", ["sheet", "preview"])
+def test_hostile_posts_never_fail(client, staff, table, name):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    client.force_login(staff["scorer"])
+    keys = st.sampled_from(
+        [f"d{n}-{f}" for n in (1, 2, 7) for f in ("mode", "contract", "taker", "partner",
+         "bouts", "points", "pab", "chelem", "chelem_announced", "mark0", "mark3", "poignee1")]
+        + ["visa0", "visa9", "short_reason", "reason", "base_version", "token", "confirm"]
+    )  # fmt: skip
+    values = st.one_of(st.text(max_size=30), st.sampled_from(["0", "-1", "99999999999", "1e9"]))
+
+    @settings(
+        max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    )
+    @given(st.dictionaries(keys, values, max_size=12))
+    def run(data):
+        response = client.post(url(name, table), data)
+        assert response.status_code in (200, 302, 400, 409)
+
+    run()
