@@ -5,6 +5,9 @@ programming error and shows its code (a test lists every code the engine and the
 can produce and fails if one has no message). Must not decide anything: it only words.
 """
 
+from decimal import Decimal
+
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
 
 from .models import CampChoice, ContractChoice
@@ -64,7 +67,7 @@ MESSAGES = {
     ),
     # check_marks (transcribed marks)
     "marks_not_zero_sum": gettext_lazy("The marks of this deal add up to %(sum)s, not 0."),
-    "defenders_unequal": gettext_lazy("Every defender has the same mark."),
+    "defenders_unequal": gettext_lazy("Every defender should have the same mark."),
     "taker_not_multiple": gettext_lazy(
         "The taker's mark should be %(factor)s times the defenders': %(expected)s."
     ),
@@ -72,12 +75,12 @@ MESSAGES = {
         "The partner's mark should equal the defenders' with the sign reversed: %(expected)s."
     ),
     "amount_unreachable": gettext_lazy(
-        "%(defender)s cannot come from a %(contract)s: check the paper sheet."
+        "A defender's mark of %(defender)s cannot come from a %(contract)s: check the paper sheet."
     ),
     # The whole sheet
     "no_deal": gettext_lazy("Enter at least one deal."),
     "short_reason_required": gettext_lazy(
-        "%(played)s deals instead of %(expected)s: say why (recorded by the arbitre)."
+        "%(played)s deals instead of %(expected)s: give the reason."
     ),
     "reason_required": gettext_lazy("Say why this confirmed sheet is corrected."),
 }
@@ -85,15 +88,21 @@ MESSAGES = {
 _LABELS = {**dict(ContractChoice.choices), **dict(CampChoice.choices)}
 
 
+def _shown(value):
+    """A value as the reader expects it: a choice by its label, a decimal in their locale."""
+    if isinstance(value, str):
+        return _LABELS.get(value, value)
+    if isinstance(value, Decimal):
+        return number_format(value)
+    return value
+
+
 def problem_message(code: str, params: dict) -> str:
     """The message for ``code``; values that are choices show their label."""
     template = MESSAGES.get(code)
     if template is None:
         return code
-    shown = {
-        key: _LABELS.get(value, value) if isinstance(value, str) else value
-        for key, value in params.items()
-    }
+    shown = {key: _shown(value) for key, value in params.items()}
     try:
         return str(template) % shown
     except (KeyError, TypeError, ValueError):
