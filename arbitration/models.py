@@ -1,4 +1,221 @@
-"""Incidents and the arbitre's decisions (a later issue).
+"""Incidents the arbitre is called for, and the decisions taken on them (section 6 of the rules).
 
-A decision that touches marks goes through ``scoring``'s services.
+A decision's effect on marks, bans or totals lives in ``scoring`` (``Penalty``, ``BidBan``, a new
+sheet version): a ``Decision`` keeps a link to what it created, so undoing it (always with a
+reason) undoes exactly that. ``arbitration`` depends on ``scoring`` and ``tournaments``; neither
+knows it. Rules that need several rows (a second warning, the automatic bans) live in
+``services``.
 """
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import BidBan, Penalty, ScoreSheet
+from tournaments.models import Registration, Round, Table, Tournament
+
+
+class IncidentKind(models.TextChoices):
+    RENONCE = "renonce", _("Renonce")
+    MISDEAL = "misdeal", _("Misdeal")
+    OUT_OF_TURN = "out_of_turn", _("Play out of turn")
+    EXPOSED_CARD = "exposed_card", _("Exposed card")
+    FAUX_ECART = "faux_ecart", _("Faux écart (wrong discard)")
+    WRONG_CARD_COUNT = "wrong_card_count", _("Wrong number of cards")
+    BID_OUT_OF_TURN = "bid_out_of_turn", _("Bid out of turn")
+    IRREGULAR_POIGNEE = "irregular_poignee", _("Irregular poignée")
+    PETIT_SEC = "petit_sec", _("Petit sec")
+    ANNOUNCEMENT_CALL = (
+        "announcement_call",
+        _("Call for a garde sans, garde contre or chelem announcement"),
+    )
+    CONDUCT = "conduct", _("Conduct")
+    LATE_OR_SLOW = "late_or_slow", _("Late arrival or slow play")
+    REFUSED_SIGNATURE = "refused_signature", _("Refusal to sign a sheet")
+    PROTEST = "protest", _("Protest")
+    OTHER = "other", _("Other")
+
+
+class Incident(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        DECIDED = "decided", _("Decided")
+        PROTESTED = "protested", _("Protested")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="incidents"
+    )
+    round = models.ForeignKey(
+        Round, verbose_name=_("position"), on_delete=models.PROTECT, related_name="incidents"
+    )
+    table = models.ForeignKey(
+        Table,
+        verbose_name=_("table"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="incidents",
+    )
+    deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    called_at = models.DateTimeField(_("called at"), default=timezone.now)
+    kind = models.CharField(_("type"), max_length=20, choices=IncidentKind)
+    offender = models.ForeignKey(
+        Registration,
+        verbose_name=_("offender"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="offences",
+    )
+    caller = models.ForeignKey(
+        Registration,
+        verbose_name=_("called by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="calls",
+    )
+    # A renonce's consequence depends on the offender's camp (section 6).
+    offender_defending = models.BooleanField(_("the offender was defending"), default=True)
+    description = models.TextField(_("what happened"), blank=True, max_length=4000)
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.OPEN)
+    # The fault is established: its automatic consequences apply from then on.
+    confirmed = models.BooleanField(_("fault confirmed"), default=False)
+    contests = models.ForeignKey(
+        "self",
+        verbose_name=_("protest against the decision on"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="protests",
+    )
+    contests_sheet = models.ForeignKey(
+        ScoreSheet,
+        verbose_name=_("protest against the sheet"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="protests",
+    )
+    # A protest about a fault that was not reported when it was discovered: the rules bar it.
+    late = models.BooleanField(_("late protest"), default=False)
+    arbitre = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("arbitre"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("logged at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-called_at", "-id"]
+        verbose_name = _("incident")
+        verbose_name_plural = _("incidents")
+        indexes = [models.Index(fields=["tournament", "status"], name="incident_status")]
+
+    def __str__(self):
+        return f"#{self.pk} {self.get_kind_display()}"
+
+    @property
+    def reference(self) -> str:
+        """How ``scoring`` records what decided a ban, a penalty or a sheet version."""
+        return f"incident {self.pk}"
+
+
+class Decision(models.Model):
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("Warning")
+        PENALTY = "penalty", _("Penalty")
+        BID_BAN = "bid_ban", _("Bid ban")
+        DEAL_ANNULLED = "deal_annulled", _("Deal annulled")
+        ADJUSTED_MARKS = "adjusted_marks", _("Adjusted marks")
+        EXCLUSION = "exclusion", _("Exclusion")
+
+    incident = models.ForeignKey(
+        Incident, verbose_name=_("incident"), on_delete=models.CASCADE, related_name="decisions"
+    )
+    kind = models.CharField(_("decision"), max_length=16, choices=Kind)
+    player = models.ForeignKey(
+        Registration,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="decisions",
+    )
+    points = models.PositiveIntegerField(_("points"), null=True, blank=True)
+    suggested_points = models.PositiveIntegerField(_("scale"), null=True, blank=True)
+    position = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
+    deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
+    marks = models.JSONField(_("marks"), default=list, blank=True)  # adjusted marks by seat
+    note = models.CharField(_("reason"), max_length=300, blank=True)
+    # Made by the rules, not chosen: a confirmed renonce's or misdeal's bid ban.
+    automatic = models.BooleanField(_("automatic"), default=False)
+    penalty = models.OneToOneField(
+        Penalty, on_delete=models.PROTECT, null=True, blank=True, related_name="decision"
+    )
+    bid_ban = models.OneToOneField(
+        BidBan, on_delete=models.PROTECT, null=True, blank=True, related_name="decision"
+    )
+    sheet = models.ForeignKey(
+        ScoreSheet, on_delete=models.PROTECT, null=True, blank=True, related_name="decisions"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("by"), on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(_("decided at"), auto_now_add=True)
+    undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("undone by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    undo_reason = models.CharField(_("why it was undone"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("decision")
+        verbose_name_plural = _("decisions")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(kind="penalty") | Q(points__gt=0), name="decision_penalty_points"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} — {self.player or ''}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.undone_at is None
+
+
+class PenaltyScale(models.Model):
+    """The tournament's scale: the penalty proposed for each type of incident (our choice: the
+    organiser edits it; the FFT's code d'arbitrage is not reproduced)."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="penalty_scale",
+    )
+    kind = models.CharField(_("type"), max_length=20, choices=IncidentKind)
+    points = models.PositiveIntegerField(_("points proposed"))
+
+    class Meta:
+        ordering = ["tournament", "kind"]
+        verbose_name = _("penalty scale")
+        verbose_name_plural = _("penalty scales")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "kind"], name="penalty_scale_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.points}"

@@ -19,6 +19,11 @@ from .models import CampChoice, ContractChoice, Deal, PoigneeChoice
 from .sheets import SheetCheck, TableSetup, check_sheet, ticked
 
 MODE_CHOICES = [(Deal.Mode.MARKS, _("Marks")), (Deal.Mode.FACTS, _("Facts"))]
+# Offered to arbitres only (the save service refuses them from anyone else).
+ARBITRE_MODE_CHOICES = [
+    (Deal.Mode.ADJUSTED, _("Adjusted by the arbitre")),
+    (Deal.Mode.ANNULLED, _("Annulled by the arbitre")),
+]
 
 
 @dataclass
@@ -72,6 +77,7 @@ class SheetForm:
     seats: list  # tournaments Seat rows, in seat order, with registration and player
     data: dict[str, str]
     extra_errors: dict[str, list[str]] = field(default_factory=dict)
+    arbitre: bool = False
     token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
 
     def __post_init__(self):
@@ -197,4 +203,7 @@ class SheetForm:
     contract_choices = ContractChoice.choices
     camp_choices = CampChoice.choices
     poignee_choices = PoigneeChoice.choices
-    mode_choices = MODE_CHOICES
+
+    @property
+    def mode_choices(self):
+        return MODE_CHOICES + (ARBITRE_MODE_CHOICES if self.arbitre else [])

@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Registration, Round, Table
+from tournaments.models import Registration, Round, Table, Tournament
 
 from .engine import Camp, Contract, PoigneeLevel
 
@@ -124,15 +124,23 @@ class Deal(models.Model):
     class Mode(models.TextChoices):
         MARKS = "marks", _("Marks")
         FACTS = "facts", _("Facts")
+        # An arbitre's decisions: marks set by hand (zero-sum only), or the deal annulled.
+        ADJUSTED = "adjusted", _("Adjusted")
+        ANNULLED = "annulled", _("Annulled")
 
     sheet = models.ForeignKey(
         ScoreSheet, verbose_name=_("score sheet"), on_delete=models.CASCADE, related_name="deals"
     )
     number = models.PositiveSmallIntegerField(_("deal"))
-    mode = models.CharField(_("entered as"), max_length=5, choices=Mode, default=Mode.MARKS)
-    contract = models.CharField(_("contract"), max_length=12, choices=ContractChoice)
+    mode = models.CharField(_("entered as"), max_length=8, choices=Mode, default=Mode.MARKS)
+    contract = models.CharField(_("contract"), max_length=12, choices=ContractChoice, blank=True)
     taker = models.ForeignKey(
-        Registration, verbose_name=_("taker"), on_delete=models.PROTECT, related_name="+"
+        Registration,
+        verbose_name=_("taker"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     partner = models.ForeignKey(
         Registration,
@@ -198,40 +206,95 @@ class Mark(models.Model):
         return f"{self.deal} {self.registration}: {self.value}"
 
 
-class BidBan(models.Model):
-    """A player barred from bidding on one deal (a renonce, a misdeal: section 6 of the rules).
+class Cancellable(models.Model):
+    """A decision's effect that an arbitre may undo, with a reason; the row stays as history."""
 
-    Deal ``deal_number`` of the sheet of the position ``round`` at which the player sits. The
-    arbitration issue creates them from incidents; until then an administrator can.
-    """
-
-    round = models.ForeignKey(
-        Round, verbose_name=_("position"), on_delete=models.CASCADE, related_name="bid_bans"
-    )
-    registration = models.ForeignKey(
-        Registration, verbose_name=_("player"), on_delete=models.CASCADE, related_name="bid_bans"
-    )
-    deal_number = models.PositiveSmallIntegerField(_("deal"))
     reason = models.CharField(_("reason"), max_length=300)
+    # What decided it, e.g. "incident 12" (arbitration's incidents; scoring knows no incident).
+    reference = models.CharField(_("decided by"), max_length=40, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name=_("decided by"),
+        verbose_name=_("by"),
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="+",
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("cancelled by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    cancel_reason = models.CharField(_("why it was cancelled"), max_length=300, blank=True)
 
     class Meta:
-        ordering = ["round_id", "deal_number"]
+        abstract = True
+
+    @property
+    def is_active(self) -> bool:
+        return self.cancelled_at is None
+
+
+class BidBan(Cancellable):
+    """A player barred from bidding on one deal (a renonce, a misdeal: section 6 of the rules).
+
+    Deal ``deal_number`` of the position ``position`` at the player's table; no deal number
+    means the first deal the player plays at that position (the position may not be seated
+    yet when the ban is decided). Arbitration creates them from incidents; an administrator can.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="bid_bans"
+    )
+    position = models.PositiveSmallIntegerField(_("position"))
+    registration = models.ForeignKey(
+        Registration, verbose_name=_("player"), on_delete=models.CASCADE, related_name="bid_bans"
+    )
+    deal_number = models.PositiveSmallIntegerField(
+        _("deal"), null=True, blank=True, help_text=_("Empty: the first deal the player plays.")
+    )
+
+    class Meta:
+        ordering = ["position", "deal_number", "id"]
         verbose_name = _("bid ban")
         verbose_name_plural = _("bid bans")
         constraints = [
             models.UniqueConstraint(
-                fields=["round", "registration", "deal_number"], name="bid_ban_unique"
+                fields=["tournament", "position", "registration", "deal_number"],
+                condition=Q(cancelled_at__isnull=True),
+                name="bid_ban_unique_active",
             ),
         ]
 
     def __str__(self):
-        return f"{self.registration} — {self.round.number}/{self.deal_number}"
+        return f"{self.registration} — {self.position}/{self.deal_number or 1}"
+
+
+class Penalty(Cancellable):
+    """Points taken from one player's total by the arbitre: one-sided, so a tournament's totals
+    sum to minus its penalties (section 6 of the rules)."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="penalties"
+    )
+    registration = models.ForeignKey(
+        Registration, verbose_name=_("player"), on_delete=models.CASCADE, related_name="penalties"
+    )
+    position = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
+    points = models.PositiveIntegerField(_("points taken"))
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        constraints = [
+            models.CheckConstraint(condition=Q(points__gt=0), name="penalty_points_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.registration}: −{self.points}"

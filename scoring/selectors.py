@@ -6,13 +6,13 @@ the history's comparison and the audit entries all speak the same shape. Must no
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Sum
 
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.selectors_seating import round_tables
 
 from .engine import Ruleset
-from .models import BidBan, Deal, Mark, ScoreSheet
+from .models import BidBan, Deal, Mark, Penalty, ScoreSheet
 from .sheets import CheckedDeal, TableSetup, deal_to_data
 
 Status = ScoreSheet.Status
@@ -38,20 +38,25 @@ def table_setup(*, table: Table, seats=None) -> TableSetup:
     if seats is None:
         seats = list(table.seats.order_by("position"))
     registrations = tuple(seat.registration_id for seat in seats)
-    bans = {
-        (reg, deal): reason
-        for reg, deal, reason in BidBan.objects.filter(
-            round_id=table.round_id, registration_id__in=registrations
-        ).values_list("registration_id", "deal_number", "reason")
-    }
-    return TableSetup(
+    setup = TableSetup(
         registrations=registrations,
         deals=deals_for(tournament, len(registrations)),
         called_king=len(registrations) == 5
         and tournament.table5_mode == tournament.Table5Mode.CALLED_KING,
         ruleset=ruleset_of(tournament),
-        bans=bans,
     )
+    bans = BidBan.objects.filter(
+        tournament_id=tournament.pk,
+        position=table.round.number,
+        registration_id__in=registrations,
+        cancelled_at__isnull=True,
+    ).values_list("registration_id", "deal_number", "reason")
+    for reg, deal, reason in bans:
+        if deal is None:  # the first deal the player plays at this position
+            seat = registrations.index(reg)
+            deal = next(n for n in range(1, 7) if setup.sitting_out(n) != seat)
+        setup.bans[reg, deal] = reason
+    return setup
 
 
 def current_sheet(*, table: Table) -> ScoreSheet | None:
@@ -83,7 +88,7 @@ def sheet_deals(sheet: ScoreSheet) -> list[CheckedDeal]:
                 number=deal.number,
                 mode=deal.mode,
                 contract=deal.contract,
-                taker=seat_of[deal.taker_id],
+                taker=seat_of.get(deal.taker_id),
                 partner=seat_of.get(deal.partner_id),
                 sitting_out=seat_of.get(deal.sitting_out_id),
                 marks=tuple(mark.value for mark in marks),
@@ -250,3 +255,44 @@ def sheet_history(*, table: Table) -> list[Version]:
 
 def table_seats(*, table: Table) -> list[Seat]:
     return list(table.seats.select_related("registration__player").order_by("position"))
+
+
+@dataclass
+class Reconciliation:
+    """Marks must sum to zero; totals (marks and penalties) to minus the penalties."""
+
+    marks: int
+    penalties: int
+    bad_tables: list[tuple[int, int, int]]  # (position, table, sum of its marks)
+
+    @property
+    def totals(self) -> int:
+        return self.marks - self.penalties
+
+    @property
+    def ok(self) -> bool:
+        return self.marks == 0 and not self.bad_tables
+
+
+def reconciliation(*, tournament: Tournament, position: int | None = None) -> Reconciliation:
+    """The ledger checked by the database, for a position or the whole tournament: 3 queries."""
+    marks = Mark.objects.filter(sheet__round__tournament=tournament).exclude(
+        sheet__status=Status.SUPERSEDED
+    )
+    penalties = Penalty.objects.filter(tournament=tournament, cancelled_at__isnull=True)
+    if position is not None:
+        marks = marks.filter(sheet__round__number=position)
+        penalties = penalties.filter(position=position)
+    bad = (
+        marks.values("sheet__round__number", "sheet__table__number")
+        .annotate(total=Sum("value"))
+        .exclude(total=0)
+        .order_by("sheet__round__number", "sheet__table__number")
+    )
+    return Reconciliation(
+        marks=marks.aggregate(total=Sum("value"))["total"] or 0,
+        penalties=penalties.aggregate(total=Sum("points"))["total"] or 0,
+        bad_tables=[
+            (row["sheet__round__number"], row["sheet__table__number"], row["total"]) for row in bad
+        ],
+    )

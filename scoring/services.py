@@ -9,7 +9,6 @@ shows each next to its field; nothing is written when one is raised. Marks come 
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,9 +17,9 @@ from tournaments.permissions import Role, has_role
 from tournaments.services import audit_log, field_error
 
 from .messages import problem_message
-from .models import BidBan, Deal, Mark, ScoreSheet
+from .models import Deal, Mark, ScoreSheet
 from .selectors import current_sheet, sheet_summary, table_setup
-from .sheets import SheetCheck, TableSetup, check_sheet, ticked
+from .sheets import ARBITRE_MODES, SheetCheck, TableSetup, check_sheet, ticked
 
 Status = ScoreSheet.Status
 
@@ -138,6 +137,12 @@ def _save(table, user, data, base_version, token, confirm) -> ScoreSheet:
     setup = table_setup(table=table)
     check = check_sheet(setup, data)
     errors = sheet_errors(setup, check, data, correcting=correcting)
+    if not has_role(user, tournament, Role.ARBITRE):
+        for deal in check.deals:
+            if deal.mode in ARBITRE_MODES:
+                errors.setdefault(f"d{deal.number}-mode", []).append(
+                    _("Only an arbitre adjusts or annuls a deal.")
+                )
     if errors:
         raise ValidationError(errors)
     before = sheet_summary(sheet=current) if current else None
@@ -197,7 +202,7 @@ def _write_deals(sheet: ScoreSheet, setup: TableSetup, check: SheetCheck) -> Non
             number=d.number,
             mode=d.mode,
             contract=d.contract,
-            taker_id=regs[d.taker],
+            taker_id=regs[d.taker] if d.taker is not None else None,
             partner_id=regs[d.partner] if d.partner is not None else None,
             sitting_out_id=regs[d.sitting_out] if d.sitting_out is not None else None,
             bouts=d.bouts,
@@ -256,11 +261,8 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
             }
         )
     # A ban decided after the sheet was entered still bars the taker.
-    bans = BidBan.objects.filter(
-        round=sheet.round, registration=OuterRef("taker"), deal_number=OuterRef("number")
-    )
-    banned = sheet.deals.filter(Exists(bans)).values_list("number", flat=True)
-    for number in banned:
+    takers = sheet.deals.exclude(mode__in=ARBITRE_MODES).values_list("number", "taker_id")
+    for number in [n for n, taker in takers if (taker, n) in setup.bans]:
         raise field_error(
             f"d{number}-taker",
             _("The taker of deal %(deal)s is barred from bidding on it."),

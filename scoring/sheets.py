@@ -7,10 +7,11 @@ at fault. The live preview and the save service both call it, so what the page s
 the server stores. It must not touch the database nor translate: ``messages`` turns problems
 into text.
 
-Deal lines: ``d<n>-mode`` (``marks`` or ``facts``), ``d<n>-contract``, ``d<n>-taker`` and
-``d<n>-partner`` (seat numbers), the facts ``d<n>-bouts``, ``d<n>-points``, ``d<n>-pab``,
-``d<n>-chelem``, ``d<n>-chelem_announced``, ``d<n>-poignee<seat>``, and the transcribed marks
-``d<n>-mark<seat>``. A line with nothing typed is a deal not played; lines are played in order.
+Deal lines: ``d<n>-mode`` (``marks``, ``facts``, or an arbitre's ``adjusted`` or ``annulled``),
+``d<n>-contract``, ``d<n>-taker`` and ``d<n>-partner`` (seat numbers), the facts
+``d<n>-bouts``, ``d<n>-points``, ``d<n>-pab``, ``d<n>-chelem``, ``d<n>-chelem_announced``,
+``d<n>-poignee<seat>``, and the transcribed marks ``d<n>-mark<seat>``. A line with nothing
+typed is a deal not played; lines are played in order.
 """
 
 from collections.abc import Mapping
@@ -20,6 +21,7 @@ from typing import Any
 
 from .engine import (
     DEFAULT_RULESET,
+    Contract,
     DealInput,
     InvalidDeal,
     Ruleset,
@@ -28,7 +30,10 @@ from .engine import (
     score_deal,
 )
 
-MODES = ("marks", "facts")
+MODES = ("marks", "facts", "adjusted", "annulled")
+# An arbitre's decisions (section 6): marks set by hand, zero-sum only, or the deal annulled.
+ARBITRE_MODES = ("adjusted", "annulled")
+_CONTRACTS = frozenset(c.value for c in Contract)
 # Fields whose content makes a line "typed" (the mode and checkbox alone do not).
 _LINE_FIELDS = ("contract", "taker", "partner", "bouts", "points", "pab", "chelem")
 
@@ -41,7 +46,7 @@ class TableSetup:
     deals: int
     called_king: bool = False  # table of 5 playing the called-king game (else the dealer sits out)
     ruleset: Ruleset = DEFAULT_RULESET
-    bans: Mapping[tuple[int, int], str] = field(default_factory=dict)  # (reg id, deal) -> reason
+    bans: dict[tuple[int, int], str] = field(default_factory=dict)  # (reg id, deal) -> reason
 
     @property
     def size(self) -> int:
@@ -75,7 +80,7 @@ class CheckedDeal:
     number: int
     mode: str
     contract: str
-    taker: int  # seat
+    taker: int | None  # seat; None only in a deal the arbitre annulled or adjusted
     partner: int | None
     sitting_out: int | None
     marks: tuple[int, ...]  # by seat
@@ -142,6 +147,8 @@ def _get(data: Mapping[str, Any], name: str) -> str:
 
 def _line_typed(setup: TableSetup, data: Mapping[str, Any], number: int) -> bool:
     prefix = f"d{number}-"
+    if _get(data, prefix + "mode") in ARBITRE_MODES:
+        return True
     if any(_get(data, prefix + name) for name in _LINE_FIELDS):
         return True
     return any(
@@ -177,19 +184,23 @@ def _check_line(setup, data, number) -> tuple[CheckedDeal | None, list[Problem]]
     if mode not in MODES:
         error("mode", "mode_invalid")
         return None, problems
+    decided = mode in ARBITRE_MODES
     contract = _get(data, prefix + "contract")
-    if not contract:
+    if not contract and not decided:
         error("contract", "contract_required")
+    elif contract and decided and contract not in _CONTRACTS:
+        error("contract", "contract_invalid")
     out = setup.sitting_out(number)
     raw_taker = _get(data, prefix + "taker")
     taker = _seat(setup, raw_taker)
     if not raw_taker:
-        error("taker", "taker_required")
+        if not decided:
+            error("taker", "taker_required")
     elif taker is None:
         error("taker", "taker_invalid")
     elif taker == out:
         error("taker", "taker_sitting_out")
-    elif (setup.registrations[taker], number) in setup.bans:
+    elif not decided and (setup.registrations[taker], number) in setup.bans:
         error("taker", "taker_banned", reason=setup.bans[setup.registrations[taker], number])
     raw_partner = _get(data, prefix + "partner")
     partner = _seat(setup, raw_partner) if raw_partner else None
@@ -202,6 +213,8 @@ def _check_line(setup, data, number) -> tuple[CheckedDeal | None, list[Problem]]
             error("partner", "partner_is_taker")
     if problems:
         return None, problems
+    if decided:
+        return _decided(setup, data, number, mode, contract, taker, partner, out, problems, error)
     if mode == "facts":
         return _facts(setup, data, number, contract, taker, partner, out, problems, error)
     return _marks(setup, data, number, contract, taker, partner, out, problems, error)
@@ -288,7 +301,31 @@ def _facts(setup, data, number, contract, taker, partner, out, problems, error):
     ), problems
 
 
-def _marks(setup, data, number, contract, taker, partner, out, problems, error):
+def _decided(setup, data, number, mode, contract, taker, partner, out, problems, error):
+    """A deal the arbitre annulled (every mark 0) or adjusted (any marks that sum to zero)."""
+    if mode == "annulled":
+        marks = [0] * setup.size
+    else:
+        marks = _typed_marks(setup, data, number, out, error)
+        if problems:
+            return None, problems
+        if sum(marks):
+            error("contract", "marks_not_zero_sum", sum=sum(marks))
+            return None, problems
+    return CheckedDeal(
+        number=number,
+        mode=mode,
+        contract=contract,
+        taker=taker,
+        partner=partner,
+        sitting_out=out,
+        marks=tuple(marks),
+        amount=0,
+    ), problems
+
+
+def _typed_marks(setup, data, number, out, error) -> list[int | None]:
+    """Each seat's mark as typed, with its sign; the dealer sitting out has 0."""
     prefix = f"d{number}-"
     marks = []
     for seat in range(setup.size):
@@ -308,6 +345,12 @@ def _marks(setup, data, number, contract, taker, partner, out, problems, error):
             marks.append(None)
             continue
         marks.append(int(digits) * (-1 if sign == "-" else 1))
+    return marks
+
+
+def _marks(setup, data, number, contract, taker, partner, out, problems, error):
+    prefix = f"d{number}-"
+    marks = _typed_marks(setup, data, number, out, error)
     if problems:
         return None, problems
     defenders = [s for s in range(setup.size) if s not in (taker, partner, out)]
@@ -358,7 +401,7 @@ def deal_to_data(deal: CheckedDeal, size: int) -> dict[str, str]:
     data = {
         prefix + "mode": deal.mode,
         prefix + "contract": deal.contract,
-        prefix + "taker": str(deal.taker),
+        prefix + "taker": "" if deal.taker is None else str(deal.taker),
         prefix + "partner": "" if deal.partner is None else str(deal.partner),
     }
     if deal.mode == "facts":
@@ -370,7 +413,7 @@ def deal_to_data(deal: CheckedDeal, size: int) -> dict[str, str]:
             data[prefix + "chelem_announced"] = "on"
         for seat, level in deal.poignees:
             data[f"{prefix}poignee{seat}"] = level
-    else:
+    elif deal.mode != "annulled":
         for seat in range(size):
             if seat != deal.sitting_out:
                 data[f"{prefix}mark{seat}"] = str(deal.marks[seat])

@@ -137,9 +137,10 @@ def sheet(request, tournament, number, table):
     seats = table_seats(table=table_)
     setup = table_setup(table=table_, seats=seats)
     current = current_sheet(table=table_)
+    arbitre = has_role(request.user, tournament, Role.ARBITRE)
     if request.method != "POST":
         data = sheet_form_data(sheet=current, size=setup.size) if current else {}
-        form = SheetForm(setup=setup, seats=seats, data=data)
+        form = SheetForm(setup=setup, seats=seats, data=data, arbitre=arbitre)
         base = current.version if current else 0
         return _render_sheet(request, tournament, table_, form, current, base_version=base)
     data = _typed(request.POST)
@@ -156,7 +157,7 @@ def sheet(request, tournament, number, table):
     except services.StaleSheet as exc:
         latest = exc.current
         errors = {} if latest else {"": exc.messages}
-        form = SheetForm(setup=setup, seats=seats, data=data, extra_errors=errors)
+        form = SheetForm(setup=setup, seats=seats, data=data, extra_errors=errors, arbitre=arbitre)
         # Saving again from here is a deliberate choice over the other version.
         return _render_sheet(
             request,
@@ -170,7 +171,7 @@ def sheet(request, tournament, number, table):
         )
     except ValidationError as exc:
         errors = exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}
-        form = SheetForm(setup=setup, seats=seats, data=data, extra_errors=errors)
+        form = SheetForm(setup=setup, seats=seats, data=data, extra_errors=errors, arbitre=arbitre)
         return _render_sheet(
             request, tournament, table_, form, current, base_version=base, status=400
         )

@@ -282,6 +282,34 @@ def registration_update(
 
 
 @transaction.atomic
+def registration_exclude(
+    *, registration: Registration, user, after_position: int, excluded: bool = True, reason=""
+) -> Registration:
+    """Exclude a player from every position after ``after_position`` (an arbitre's decision),
+    or take the exclusion back (``excluded=False``: the player plays on)."""
+    before = {
+        "excluded": registration.excluded,
+        "withdrawn_after_position": registration.withdrawn_after_position,
+    }
+    registration.excluded = excluded
+    registration.withdrawn_after_position = after_position if excluded else None
+    registration.save(update_fields=["excluded", "withdrawn_after_position"])
+    audit_log(
+        action="registration.excluded" if excluded else "registration.exclusion_undone",
+        user=user,
+        tournament=registration.tournament,
+        data={
+            "registration": registration.pk,
+            "number": registration.number,
+            "after_position": after_position,
+            "reason": reason[:300],
+            "before": before,
+        },
+    )
+    return registration
+
+
+@transaction.atomic
 def registration_check_in(*, registration: Registration, user, present: bool) -> Registration:
     if registration.checked_in != present:
         registration.checked_in = present

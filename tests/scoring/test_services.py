@@ -151,7 +151,11 @@ def test_correction_after_confirmation(table, staff):
 def test_bid_ban_refuses_the_taker(table, staff):
     seats = dict(table.seats.values_list("position", "registration_id"))
     BidBan.objects.create(
-        round=table.round, registration_id=seats[1], deal_number=1, reason="renonce"
+        tournament=table.round.tournament,
+        position=1,
+        registration_id=seats[1],
+        deal_number=1,
+        reason="renonce",
     )
     with pytest.raises(ValidationError) as exc:
         save(table, staff["scorer"])
@@ -161,7 +165,13 @@ def test_bid_ban_refuses_the_taker(table, staff):
 def test_ban_decided_after_entry_blocks_confirmation(table, staff):
     sheet = save(table, staff["scorer"])
     seats = dict(table.seats.values_list("position", "registration_id"))
-    BidBan.objects.create(round=table.round, registration_id=seats[0], deal_number=4, reason="x")
+    BidBan.objects.create(
+        tournament=table.round.tournament,
+        position=1,
+        registration_id=seats[0],
+        deal_number=4,
+        reason="x",
+    )
     with pytest.raises(ValidationError) as exc:
         services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
     assert "d4-taker" in exc.value.error_dict

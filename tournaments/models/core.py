@@ -241,6 +241,8 @@ class Registration(models.Model):
         blank=True,
         help_text=_("Empty while the player plays on; 0 means withdrawn before the first."),
     )
+    # Excluded by the arbitre (arbitration): withdrawn from then on, and the rankings say so.
+    excluded = models.BooleanField(_("excluded"), default=False)
     # The FFT tournament number, "Nord 3": seat and table at the first position played.
     first_seat = models.PositiveSmallIntegerField(_("first seat"), null=True, blank=True)
     first_table = models.PositiveSmallIntegerField(_("first table"), null=True, blank=True)

@@ -1,0 +1,116 @@
+"""Reads of the arbitration for pages and documents, in a constant number of queries.
+
+Must not write. The incident log, one incident with its decisions and history, a player's
+record (incidents, decisions, penalties, bans, marks and total), the arbitre's report rows.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, Q, Sum
+
+from scoring.models import BidBan, Mark, Penalty, ScoreSheet
+from tournaments.models import AuditEntry, Registration, Tournament
+
+from .models import Decision, Incident
+
+
+def _decisions():
+    return Decision.objects.select_related("player__player", "created_by", "undone_by").order_by(
+        "created_at", "id"
+    )
+
+
+def incidents(
+    *,
+    tournament: Tournament,
+    position: int | None = None,
+    table: int | None = None,
+    player: int | None = None,
+    kind: str = "",
+    status: str = "",
+):
+    """The incident log, filtered; each incident with its people and decisions: 2 queries."""
+    rows = (
+        Incident.objects.filter(tournament=tournament)
+        .select_related("round", "table", "offender__player", "caller__player", "arbitre")
+        .prefetch_related(Prefetch("decisions", queryset=_decisions()))
+        .annotate(decision_count=Count("decisions", filter=Q(decisions__undone_at__isnull=True)))
+    )
+    if position:
+        rows = rows.filter(round__number=position)
+    if table:
+        rows = rows.filter(table__number=table)
+    if player:
+        rows = rows.filter(Q(offender__number=player) | Q(caller__number=player))
+    if kind:
+        rows = rows.filter(kind=kind)
+    if status:
+        rows = rows.filter(status=status)
+    return rows.order_by("-called_at", "-id")
+
+
+def incident_history(*, incident: Incident):
+    """Every audit entry about this incident, its decisions included, oldest first."""
+    return (
+        AuditEntry.objects.filter(tournament=incident.tournament, data__incident=incident.pk)
+        .select_related("user")
+        .order_by("created_at", "id")
+    )
+
+
+@dataclass
+class PlayerRecord:
+    registration: Registration
+    incidents: list[Incident]
+    decisions: list[Decision]
+    penalties: list[Penalty]
+    bans: list[BidBan]
+    marks_by_position: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def marks(self) -> int:
+        return sum(self.marks_by_position.values())
+
+    @property
+    def penalty_points(self) -> int:
+        return sum(p.points for p in self.penalties if p.is_active)
+
+    @property
+    def total(self) -> int:
+        """Marks of the current sheets, minus the penalties (section 4 of the rules)."""
+        return self.marks - self.penalty_points
+
+
+def player_record(*, registration: Registration) -> PlayerRecord:
+    """What the arbitration knows of one player, and their total: 5 queries."""
+    marks = (
+        Mark.objects.filter(registration=registration)
+        .exclude(sheet__status=ScoreSheet.Status.SUPERSEDED)
+        .values("sheet__round__number")
+        .annotate(total=Sum("value"))
+        .order_by("sheet__round__number")
+    )
+    return PlayerRecord(
+        registration=registration,
+        incidents=list(
+            Incident.objects.filter(Q(offender=registration) | Q(caller=registration))
+            .select_related("round", "table")
+            .order_by("called_at", "id")
+        ),
+        decisions=list(_decisions().filter(player=registration).select_related("incident__round")),
+        penalties=list(
+            Penalty.objects.filter(registration=registration).order_by("created_at", "id")
+        ),
+        bans=list(BidBan.objects.filter(registration=registration).order_by("position", "id")),
+        marks_by_position={row["sheet__round__number"]: row["total"] for row in marks},
+    )
+
+
+def report_incidents(*, tournament: Tournament):
+    """Every incident and its decisions, by position then time: the arbitre's report."""
+    return (
+        Incident.objects.filter(tournament=tournament)
+        .select_related("round", "table", "offender__player", "caller__player", "arbitre")
+        .prefetch_related(Prefetch("decisions", queryset=_decisions()))
+        .order_by("round__number", "called_at", "id")
+    )

@@ -1,0 +1,478 @@
+"""Writes of the arbitration: log an incident, confirm the fault, decide, undo a decision.
+
+Only arbitres act here (checked in every service, not only in the pages). A decision's effect
+goes through ``scoring``'s services (penalty, bid ban, a sheet version) or ``tournaments``'
+(exclusion); the ``Decision`` row links to what was created so undoing it undoes exactly that.
+The rules' automatic consequences (section 6) are applied when the fault is confirmed:
+a defender's renonce bars them from bidding on the next deal they play, a misdeal bars the
+dealer from bidding on the deal dealt again. They are shown as decisions, undoable with a
+reason like any other. Each service runs in one transaction with its audit entry.
+"""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import services_ledger as ledger
+from scoring.models import ScoreSheet
+from scoring.selectors import deals_for, table_setup
+from tournaments.models import Registration, Round, Table, Tournament
+from tournaments.permissions import Role, has_role
+from tournaments.services import audit_log, field_error, registration_exclude
+
+from .models import Decision, Incident, IncidentKind, PenaltyScale
+
+Kind = Decision.Kind
+
+
+def _require_arbitre(user, tournament: Tournament) -> None:
+    if not has_role(user, tournament, Role.ARBITRE):
+        raise PermissionDenied
+
+
+def _clean(text: str, limit: int) -> str:
+    return (text or "").replace("\x00", "").strip()[:limit]
+
+
+def scale_points(*, tournament: Tournament, kind: str) -> int | None:
+    """The penalty the tournament's scale proposes for this type of incident, if any."""
+    return (
+        PenaltyScale.objects.filter(tournament=tournament, kind=kind)
+        .values_list("points", flat=True)
+        .first()
+    )
+
+
+def _check_people(tournament, round_, table, **people) -> None:
+    for field, reg in people.items():
+        if reg is None:
+            continue
+        if reg.tournament_id != tournament.pk:
+            raise field_error(field, _("This player is not in this tournament."), "not_here")
+        if table is not None and not table.seats.filter(registration=reg).exists():
+            raise field_error(
+                field,
+                _("%(player)s does not sit at table %(t)s."),
+                "not_at_table",
+                player=str(reg.player),
+                t=table.number,
+            )
+
+
+@transaction.atomic
+def incident_log(
+    *,
+    tournament: Tournament,
+    user,
+    round: Round,
+    kind: str,
+    table: Table | None = None,
+    deal_number: int | None = None,
+    offender: Registration | None = None,
+    caller: Registration | None = None,
+    offender_defending: bool = True,
+    description: str = "",
+    called_at=None,
+    confirmed: bool = False,
+    contests: Incident | None = None,
+    contests_sheet: ScoreSheet | None = None,
+    late: bool = False,
+) -> Incident:
+    """Record what the arbitre was called for; with ``confirmed``, its automatic consequences
+    apply at once."""
+    _require_arbitre(user, tournament)
+    if round.tournament_id != tournament.pk:
+        raise field_error("round", _("No such position."), "no_such_position")
+    if table is not None and table.round_id != round.pk:
+        raise field_error("table", _("This table is not in that position."), "no_such_table")
+    if kind not in IncidentKind.values:
+        raise field_error("kind", _("Choose the type of incident."), "kind_invalid")
+    if deal_number is not None:
+        most = deals_for(tournament, table.size) if table is not None else 40
+        if not 1 <= deal_number <= most:
+            raise field_error(
+                "deal_number",
+                _("Deals at this table are numbered 1 to %(max)s."),
+                "no_such_deal",
+                max=most,
+            )
+    _check_people(tournament, round, table, offender=offender, caller=caller)
+    if kind == IncidentKind.PROTEST and contests is None and contests_sheet is None:
+        raise field_error(
+            "contests",
+            _("Say which incident or which sheet the protest is about."),
+            "protest_target",
+        )
+    for field, target in (("contests", contests), ("contests_sheet", contests_sheet)):
+        other = getattr(target, "tournament_id", None) or (
+            target.round.tournament_id if isinstance(target, ScoreSheet) else None
+        )
+        if target is not None and other != tournament.pk:
+            raise field_error(field, _("Not in this tournament."), "not_here")
+    incident = Incident.objects.create(
+        tournament=tournament,
+        round=round,
+        table=table,
+        deal_number=deal_number,
+        kind=kind,
+        offender=offender,
+        caller=caller,
+        offender_defending=offender_defending,
+        description=_clean(description, 4000),
+        called_at=called_at or timezone.now(),
+        contests=contests,
+        contests_sheet=contests_sheet,
+        late=late,
+        arbitre=user,
+    )
+    if contests is not None and contests.status != Incident.Status.CLOSED:
+        contests.status = Incident.Status.PROTESTED
+        contests.save(update_fields=["status"])
+    audit_log(
+        action="incident.logged",
+        user=user,
+        tournament=tournament,
+        data={
+            "incident": incident.pk,
+            "kind": kind,
+            "round": round.number,
+            "table": table.number if table else None,
+            "deal": deal_number,
+            "offender": offender.number if offender else None,
+            "late": late,
+        },
+    )
+    if confirmed:
+        _confirm(incident, user)
+    return incident
+
+
+@transaction.atomic
+def incident_confirm(*, incident: Incident, user) -> list[Decision]:
+    """The arbitre establishes the fault: the rules' automatic consequences apply."""
+    _require_arbitre(user, incident.tournament)
+    incident = Incident.objects.select_for_update().get(pk=incident.pk)
+    if incident.confirmed:
+        return []
+    return _confirm(incident, user)
+
+
+def _confirm(incident: Incident, user) -> list[Decision]:
+    incident.confirmed = True
+    incident.save(update_fields=["confirmed"])
+    audit_log(
+        action="incident.confirmed",
+        user=user,
+        tournament=incident.tournament,
+        data={"incident": incident.pk},
+    )
+    return [d for d in [_automatic_ban(incident, user)] if d is not None]
+
+
+def next_deal_played(incident: Incident) -> tuple[int, int | None] | None:
+    """(position, deal) of the next deal the offender plays after the incident's deal; deal
+    None is the first they play at that position. None when the tournament is over for them."""
+    table, number = incident.table, incident.deal_number
+    setup = table_setup(table=table)
+    seat = setup.registrations.index(incident.offender_id)
+    for following in range(number + 1, setup.deals + 1):
+        if setup.sitting_out(following) != seat:
+            return incident.round.number, following
+    if incident.round.number < incident.tournament.positions:
+        return incident.round.number + 1, None
+    return None
+
+
+def _automatic_ban(incident: Incident, user) -> Decision | None:
+    offender, number, table = incident.offender, incident.deal_number, incident.table
+    if offender is None or number is None or table is None:
+        return None
+    if incident.kind == IncidentKind.RENONCE and incident.offender_defending:
+        target = next_deal_played(incident)
+        if target is None:
+            return None
+        position, deal = target
+        reason = _("Renonce on deal %(n)s of position %(k)s: no bid on the next deal played.") % {
+            "n": number,
+            "k": incident.round.number,
+        }
+    elif incident.kind == IncidentKind.MISDEAL:
+        position, deal = incident.round.number, number
+        reason = _("Misdeal of deal %(n)s: the dealer may not bid on the deal dealt again.") % {
+            "n": number
+        }
+    else:
+        return None
+    ban = ledger.bid_ban_create(
+        registration=offender,
+        position=position,
+        deal_number=deal,
+        reason=reason,
+        user=user,
+        reference=incident.reference,
+    )
+    return _record(
+        incident,
+        user,
+        kind=Kind.BID_BAN,
+        player=offender,
+        position=position,
+        deal_number=deal,
+        note=reason,
+        automatic=True,
+        bid_ban=ban,
+    )
+
+
+def _record(incident: Incident, user, **fields) -> Decision:
+    decision = Decision.objects.create(incident=incident, created_by=user, **fields)
+    if incident.status == Incident.Status.OPEN:
+        incident.status = Incident.Status.DECIDED
+        incident.save(update_fields=["status"])
+    audit_log(
+        action="decision.added",
+        user=user,
+        tournament=incident.tournament,
+        data={
+            "incident": incident.pk,
+            "decision": decision.pk,
+            "kind": decision.kind,
+            "player": decision.player.number if decision.player else None,
+            "points": decision.points,
+            "position": decision.position,
+            "deal": decision.deal_number,
+            "marks": decision.marks,
+            "note": decision.note,
+            "automatic": decision.automatic,
+        },
+    )
+    return decision
+
+
+@dataclass
+class Outcome:
+    decision: Decision
+    # A second warning: what the scale suggests (never applied without the arbitre).
+    warnings: int = 0
+    suggested_points: int | None = None
+
+
+@transaction.atomic
+def decision_add(
+    *,
+    incident: Incident,
+    user,
+    kind: str,
+    player: Registration | None = None,
+    points: int | None = None,
+    note: str = "",
+    position: int | None = None,
+    deal_number: int | None = None,
+    marks: list[int] | None = None,
+) -> Outcome:
+    """Record one decision on an incident and apply its effect."""
+    tournament = incident.tournament
+    _require_arbitre(user, tournament)
+    note = _clean(note, 300)
+    player = player or incident.offender
+    if kind in (Kind.WARNING, Kind.PENALTY, Kind.BID_BAN, Kind.EXCLUSION):
+        if player is None:
+            raise field_error("player", _("Choose the player."), "player_required")
+        if player.tournament_id != tournament.pk:
+            raise field_error("player", _("This player is not in this tournament."), "not_here")
+    reason = note or str(incident)
+    if kind == Kind.WARNING:
+        decision = _record(incident, user, kind=kind, player=player, note=note)
+        count = Decision.objects.filter(
+            incident__tournament=tournament,
+            kind=Kind.WARNING,
+            player=player,
+            undone_at__isnull=True,
+        ).count()
+        suggested = scale_points(tournament=tournament, kind=incident.kind) if count > 1 else None
+        return Outcome(decision, warnings=count, suggested_points=suggested)
+    if kind == Kind.PENALTY:
+        suggested = scale_points(tournament=tournament, kind=incident.kind)
+        if points is None:
+            points = suggested
+        if points is None or points <= 0:
+            raise field_error("points", _("How many points are taken?"), "points_required")
+        if suggested is not None and points != suggested and not note:
+            raise field_error(
+                "note",
+                _("The scale proposes %(n)s points: say why you take %(p)s."),
+                "reason_required",
+                n=suggested,
+                p=points,
+            )
+        penalty = ledger.penalty_apply(
+            registration=player,
+            points=points,
+            reason=reason,
+            user=user,
+            position=incident.round.number,
+            reference=incident.reference,
+        )
+        decision = _record(
+            incident,
+            user,
+            kind=kind,
+            player=player,
+            points=points,
+            suggested_points=suggested,
+            note=note,
+            penalty=penalty,
+        )
+        return Outcome(decision)
+    if kind == Kind.BID_BAN:
+        position = position or incident.round.number
+        ban = ledger.bid_ban_create(
+            registration=player,
+            position=position,
+            deal_number=deal_number,
+            reason=reason,
+            user=user,
+            reference=incident.reference,
+        )
+        decision = _record(
+            incident,
+            user,
+            kind=kind,
+            player=player,
+            position=position,
+            deal_number=deal_number,
+            note=note,
+            bid_ban=ban,
+        )
+        return Outcome(decision)
+    if kind in (Kind.DEAL_ANNULLED, Kind.ADJUSTED_MARKS):
+        deal_number = deal_number or incident.deal_number
+        if incident.table is None or deal_number is None:
+            raise field_error("deal_number", _("Which deal of which table?"), "deal_required")
+        sheet = ledger.deal_decide(
+            table=incident.table,
+            user=user,
+            deal_number=deal_number,
+            reason=_("Incident %(n)s: %(what)s") % {"n": incident.pk, "what": reason},
+            marks=list(marks or []) if kind == Kind.ADJUSTED_MARKS else None,
+        )
+        decision = _record(
+            incident,
+            user,
+            kind=kind,
+            position=incident.round.number,
+            deal_number=deal_number,
+            marks=list(marks or []),
+            note=note,
+            sheet=sheet,
+        )
+        return Outcome(decision)
+    if kind == Kind.EXCLUSION:
+        registration_exclude(
+            registration=player,
+            user=user,
+            after_position=incident.round.number,
+            reason=reason,
+        )
+        decision = _record(
+            incident, user, kind=kind, player=player, position=incident.round.number, note=note
+        )
+        return Outcome(decision)
+    raise field_error("kind", _("Choose a decision."), "kind_invalid")
+
+
+@transaction.atomic
+def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
+    """Undo a decision and its effect; the reason is required and kept."""
+    incident = decision.incident
+    _require_arbitre(user, incident.tournament)
+    reason = _clean(reason, 300)
+    if not reason:
+        raise field_error("reason", _("Say why the decision is undone."), "reason_required")
+    decision = Decision.objects.select_for_update().get(pk=decision.pk)
+    if decision.undone_at is not None:
+        return decision
+    if decision.penalty is not None:
+        ledger.effect_cancel(effect=decision.penalty, user=user, reason=reason)
+    if decision.bid_ban is not None:
+        ledger.effect_cancel(effect=decision.bid_ban, user=user, reason=reason)
+    if decision.sheet is not None:
+        previous = (
+            ScoreSheet.objects.filter(
+                table=decision.sheet.table, version__lt=decision.sheet.version
+            )
+            .order_by("-version")
+            .first()
+        )
+        line = ledger.deal_line(sheet=previous, deal_number=decision.deal_number)
+        ledger.deal_decide(
+            table=decision.sheet.table,
+            user=user,
+            deal_number=decision.deal_number,
+            reason=_("Decision on incident %(n)s undone: %(why)s")
+            % {"n": incident.pk, "why": reason},
+            line=line,
+        )
+    if decision.kind == Kind.EXCLUSION and decision.player is not None:
+        registration_exclude(
+            registration=decision.player,
+            user=user,
+            after_position=decision.position or 0,
+            excluded=False,
+            reason=reason,
+        )
+    decision.undone_at = timezone.now()
+    decision.undone_by = user
+    decision.undo_reason = reason
+    decision.save(update_fields=["undone_at", "undone_by", "undo_reason"])
+    audit_log(
+        action="decision.undone",
+        user=user,
+        tournament=incident.tournament,
+        data={"incident": incident.pk, "decision": decision.pk, "kind": decision.kind,
+              "reason": reason},
+    )  # fmt: skip
+    return decision
+
+
+@transaction.atomic
+def incident_set_status(*, incident: Incident, user, status: str) -> Incident:
+    _require_arbitre(user, incident.tournament)
+    if status not in Incident.Status.values:
+        raise field_error("status", _("Choose a status."), "status_invalid")
+    if incident.status != status:
+        before = incident.status
+        incident.status = status
+        incident.save(update_fields=["status"])
+        audit_log(
+            action="incident.status",
+            user=user,
+            tournament=incident.tournament,
+            data={"incident": incident.pk, "before": before, "after": status},
+        )
+    return incident
+
+
+@transaction.atomic
+def scale_set(*, tournament: Tournament, user, points: dict[str, int | None]) -> None:
+    """The organiser's penalty scale: points proposed per type of incident (None: none)."""
+    if not has_role(user, tournament, Role.ORGANISER):
+        raise PermissionDenied
+    for kind, value in points.items():
+        if kind not in IncidentKind.values:
+            raise ValidationError(_("Unknown type of incident."), code="kind_invalid")
+        if value:
+            PenaltyScale.objects.update_or_create(
+                tournament=tournament, kind=kind, defaults={"points": value}
+            )
+        else:
+            PenaltyScale.objects.filter(tournament=tournament, kind=kind).delete()
+    audit_log(
+        action="penalty_scale.updated",
+        user=user,
+        tournament=tournament,
+        data={"points": {k: v for k, v in points.items() if v}},
+    )

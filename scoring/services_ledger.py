@@ -1,0 +1,219 @@
+"""Writes of the arbitre's effects on the ledger: penalties, bid bans, deals annulled or adjusted.
+
+``arbitration`` decides and calls these; they know no incident (``reference`` says what decided
+them, as text). Every effect can be cancelled by an arbitre with a reason, and the row stays as
+history. A deal annulled or adjusted is a new version of the table's sheet, made through
+``scoresheet_save`` like any other, so the history, the audit and the standings see it.
+Each service runs in one transaction and writes its audit entry there.
+"""
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Registration, Table, Tournament
+from tournaments.permissions import Role, has_role
+from tournaments.services import audit_log, field_error
+
+from .models import BidBan, Penalty, ScoreSheet
+from .selectors import current_sheet, sheet_form_data
+from .services import scoresheet_save
+
+
+def _require_arbitre(user, tournament: Tournament) -> None:
+    if not has_role(user, tournament, Role.ARBITRE):
+        raise PermissionDenied
+
+
+def _reason(reason: str, field: str = "reason") -> str:
+    reason = (reason or "").replace("\x00", "").strip()[:300]
+    if not reason:
+        raise field_error(field, _("Give the reason."), "reason_required")
+    return reason
+
+
+@transaction.atomic
+def penalty_apply(
+    *,
+    registration: Registration,
+    points: int,
+    reason: str,
+    user,
+    position: int | None = None,
+    reference: str = "",
+) -> Penalty:
+    """Take ``points`` from a player's total: one-sided, nobody else gains them."""
+    tournament = registration.tournament
+    _require_arbitre(user, tournament)
+    if type(points) is not int or not 0 < points <= 100_000:
+        raise field_error(
+            "points", _("A penalty is a positive number of points."), "points_invalid"
+        )
+    penalty = Penalty.objects.create(
+        tournament=tournament,
+        registration=registration,
+        position=position,
+        points=points,
+        reason=_reason(reason),
+        reference=reference[:40],
+        created_by=user,
+    )
+    audit_log(
+        action="penalty.applied",
+        user=user,
+        tournament=tournament,
+        data={
+            "penalty": penalty.pk,
+            "player": registration.number,
+            "points": points,
+            "reason": penalty.reason,
+            "reference": penalty.reference,
+        },
+    )
+    return penalty
+
+
+@transaction.atomic
+def bid_ban_create(
+    *,
+    registration: Registration,
+    position: int,
+    deal_number: int | None,
+    reason: str,
+    user,
+    reference: str = "",
+) -> BidBan:
+    """Bar a player from bidding on a deal of a position (None: the first deal they play)."""
+    tournament = registration.tournament
+    _require_arbitre(user, tournament)
+    if not 1 <= position <= tournament.positions:
+        raise field_error(
+            "position",
+            _("This tournament has positions 1 to %(max)s."),
+            "no_such_position",
+            max=tournament.positions,
+        )
+    if deal_number is not None and not 1 <= deal_number <= 40:
+        raise field_error("deal_number", _("No such deal."), "no_such_deal")
+    existing = BidBan.objects.filter(
+        tournament=tournament,
+        position=position,
+        registration=registration,
+        deal_number=deal_number,
+        cancelled_at__isnull=True,
+    ).first()
+    if existing is not None:
+        return existing
+    ban = BidBan.objects.create(
+        tournament=tournament,
+        position=position,
+        registration=registration,
+        deal_number=deal_number,
+        reason=_reason(reason),
+        reference=reference[:40],
+        created_by=user,
+    )
+    audit_log(
+        action="bid_ban.created",
+        user=user,
+        tournament=tournament,
+        data={
+            "ban": ban.pk,
+            "player": registration.number,
+            "position": position,
+            "deal": deal_number,
+            "reason": ban.reason,
+            "reference": ban.reference,
+        },
+    )
+    return ban
+
+
+@transaction.atomic
+def effect_cancel(*, effect: Penalty | BidBan, user, reason: str) -> Penalty | BidBan:
+    """Cancel a penalty or a bid ban; it stays readable, with who cancelled it and why."""
+    _require_arbitre(user, effect.tournament)
+    reason = _reason(reason)
+    effect = type(effect).objects.select_for_update().get(pk=effect.pk)
+    if effect.cancelled_at is not None:
+        return effect
+    effect.cancelled_at = timezone.now()
+    effect.cancelled_by = user
+    effect.cancel_reason = reason
+    effect.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
+    kind = "penalty" if isinstance(effect, Penalty) else "bid_ban"
+    audit_log(
+        action=f"{kind}.cancelled",
+        user=user,
+        tournament=effect.tournament,
+        data={kind: effect.pk, "player": effect.registration.number, "reason": reason},
+    )
+    return effect
+
+
+def deal_line(*, sheet: ScoreSheet, deal_number: int) -> dict[str, str]:
+    """The form fields of one deal of a stored version (to restore it when undoing)."""
+    prefix = f"d{deal_number}-"
+    data = sheet_form_data(sheet=sheet, size=sheet.table.size)
+    return {key: value for key, value in data.items() if key.startswith(prefix)}
+
+
+def deal_decide(
+    *,
+    table: Table,
+    user,
+    deal_number: int,
+    reason: str,
+    marks: list[int] | None = None,
+    line: dict[str, str] | None = None,
+) -> ScoreSheet:
+    """A new version of the table's sheet where deal ``deal_number`` is annulled (``marks``
+    None), gets the arbitre's ``marks`` (one per seat, summing to zero), or is replaced by
+    ``line`` (form fields, to restore a deal as it was)."""
+    tournament = table.round.tournament
+    _require_arbitre(user, tournament)
+    reason = _reason(reason)
+    current = current_sheet(table=table)
+    if current is None:
+        raise ValidationError(
+            _("Table %(t)s has no score sheet yet: enter it first."),
+            code="no_sheet",
+            params={"t": table.number},
+        )
+    data = sheet_form_data(sheet=current, size=table.size)
+    prefix = f"d{deal_number}-"
+    if not any(key.startswith(prefix) for key in data):
+        raise field_error(
+            "deal_number",
+            _("The sheet of table %(t)s has no deal %(n)s."),
+            "no_such_deal",
+            t=table.number,
+            n=deal_number,
+        )
+    kept = {key: value for key, value in data.items() if not key.startswith(prefix)}
+    if line is not None:
+        new_line = line
+    elif marks is None:
+        new_line = {prefix + "mode": "annulled"}
+    else:
+        if len(marks) != table.size or any(type(m) is not int for m in marks):
+            raise field_error("marks", _("One mark per player."), "marks_invalid")
+        new_line = {prefix + "mode": "adjusted"}
+        new_line |= {f"{prefix}mark{seat}": str(mark) for seat, mark in enumerate(marks)}
+    # Keep who took and what was bid: the deal was played, its marks are the arbitre's.
+    for name in ("contract", "taker", "partner"):
+        if prefix + name in data and line is None:
+            new_line.setdefault(prefix + name, data[prefix + name])
+    try:
+        return scoresheet_save(
+            table=table,
+            user=user,
+            data={**kept, **new_line, "reason": reason},
+            base_version=current.version,
+        )
+    except ValidationError as exc:
+        if hasattr(exc, "error_dict"):
+            messages = [m for ms in exc.message_dict.values() for m in ms]
+            raise ValidationError(" ".join(messages), code="deal_invalid") from exc
+        raise

@@ -1,0 +1,191 @@
+"""Arbitration services against the database: incidents, each decision's effect on marks, bans
+and totals, the automatic bans, undoing, permissions, reconciliation."""
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from arbitration import services
+from arbitration.models import Decision, IncidentKind, PenaltyScale
+from arbitration.selectors import player_record
+from scoring import services as sheets
+from scoring.models import BidBan, Mark
+from scoring.selectors import reconciliation, table_setup
+from tests.arbitration.conftest import seat
+from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS
+from tournaments import services_seating
+from tournaments.models import AuditEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def log(table, user, **kwargs):
+    kwargs.setdefault("kind", IncidentKind.RENONCE)
+    return services.incident_log(
+        tournament=table.round.tournament, user=user, round=table.round, table=table, **kwargs
+    )
+
+
+def enter(table, user, data=None, base=0):
+    return sheets.scoresheet_save(
+        table=table, user=user, data={**SAMPLE, **VISAS} if data is None else data,
+        base_version=base,
+    )  # fmt: skip
+
+
+def test_only_arbitres_log_and_decide(table, staff):
+    with pytest.raises(PermissionDenied):
+        log(table, staff["scorer"])
+    incident = log(table, staff["arbitre"], offender=seat(table, 1))
+    with pytest.raises(PermissionDenied):
+        services.decision_add(incident=incident, user=staff["scorer"], kind="warning")
+    with pytest.raises(PermissionDenied):
+        services.decision_add(incident=incident, user=staff["other_organiser"], kind="warning")
+
+
+def test_people_must_sit_at_the_table(table, staff):
+    other = table.round.tables.get(number=2)
+    with pytest.raises(ValidationError) as exc:
+        log(table, staff["arbitre"], offender=seat(other, 0))
+    assert "offender" in exc.value.error_dict
+
+
+def test_renonce_by_a_defender_bars_the_next_deal(table, staff):
+    west = seat(table, 3)
+    incident = log(table, staff["arbitre"], offender=west, deal_number=2, confirmed=True)
+    (decision,) = incident.decisions.all()
+    assert decision.automatic and decision.kind == "bid_ban" and decision.deal_number == 3
+    assert table_setup(table=table).bans == {(west.pk, 3): decision.bid_ban.reason}
+    data = {**SAMPLE, "d3-taker": "3", "d3-mark2": "42", "d3-mark3": "-126"}
+    with pytest.raises(ValidationError) as exc:
+        enter(table, staff["scorer"], data)
+    assert "barred from bidding" in exc.value.error_dict["d3-taker"][0].messages[0]
+    assert incident.status == "decided"
+
+
+def test_renonce_on_the_last_deal_bars_the_first_deal_of_the_next_position(table, staff):
+    east = seat(table, 1)
+    incident = log(table, staff["arbitre"], offender=east, deal_number=5, confirmed=True)
+    ban = incident.decisions.get().bid_ban
+    assert (ban.position, ban.deal_number) == (2, None)
+    round2 = services_seating.round_seat_players(
+        tournament=table.round.tournament, number=2, user=staff["organiser"], seed=0
+    )
+    services_seating.round_publish(round=round2, user=staff["organiser"])
+    table2 = round2.seats.get(registration=east).table
+    assert (east.pk, 1) in table_setup(table=table2).bans
+
+
+def test_renonce_by_the_taker_and_unconfirmed_faults_ban_nobody(table, staff):
+    log(table, staff["arbitre"], offender=seat(table, 0), deal_number=1, offender_defending=False,
+        confirmed=True)  # fmt: skip
+    incident = log(table, staff["arbitre"], offender=seat(table, 1), deal_number=1)
+    assert not BidBan.objects.exists()
+    services.incident_confirm(incident=incident, user=staff["arbitre"])
+    assert BidBan.objects.count() == 1
+
+
+def test_misdeal_bars_the_dealer_on_the_deal_dealt_again(table, staff):
+    dealer = seat(table, 2)
+    log(table, staff["arbitre"], kind="misdeal", offender=dealer, deal_number=4, confirmed=True)
+    assert (dealer.pk, 4) in table_setup(table=table).bans
+
+
+def test_automatic_ban_undone_with_a_reason(table, staff):
+    incident = log(table, staff["arbitre"], offender=seat(table, 3), deal_number=2, confirmed=True)
+    decision = incident.decisions.get()
+    with pytest.raises(ValidationError):
+        services.decision_undo(decision=decision, user=staff["arbitre"], reason="")
+    services.decision_undo(decision=decision, user=staff["arbitre"], reason="the card was seen")
+    assert table_setup(table=table).bans == {}
+    decision.bid_ban.refresh_from_db()
+    assert decision.bid_ban.cancel_reason == "the card was seen"
+
+
+def test_penalty_from_the_scale_and_totals(table, staff):
+    enter(table, staff["scorer"])
+    PenaltyScale.objects.create(tournament=table.round.tournament, kind="conduct", points=50)
+    south = seat(table, 2)
+    incident = log(table, staff["arbitre"], kind="conduct", offender=south)
+    outcome = services.decision_add(incident=incident, user=staff["arbitre"], kind="penalty")
+    assert outcome.decision.points == 50
+    assert player_record(registration=south).total == SAMPLE_BILANS[2] - 50
+    with pytest.raises(ValidationError) as exc:  # another amount needs a reason
+        services.decision_add(incident=incident, user=staff["arbitre"], kind="penalty", points=80)
+    assert "note" in exc.value.error_dict
+    services.decision_add(
+        incident=incident, user=staff["arbitre"], kind="penalty", points=80, note="repeated"
+    )
+    assert player_record(registration=south).total == SAMPLE_BILANS[2] - 130
+    check = reconciliation(tournament=table.round.tournament)
+    assert check.ok and check.penalties == 130 and check.totals == -130
+    services.decision_undo(decision=outcome.decision, user=staff["arbitre"], reason="mistake")
+    assert player_record(registration=south).total == SAMPLE_BILANS[2] - 80
+
+
+def test_second_warning_suggests_the_scale_without_applying_it(table, staff):
+    PenaltyScale.objects.create(tournament=table.round.tournament, kind="late_or_slow", points=20)
+    north = seat(table, 0)
+    first = log(table, staff["arbitre"], kind="late_or_slow", offender=north)
+    outcome = services.decision_add(incident=first, user=staff["arbitre"], kind="warning")
+    assert outcome.warnings == 1 and outcome.suggested_points is None
+    second = log(table, staff["arbitre"], kind="late_or_slow", offender=north)
+    outcome = services.decision_add(incident=second, user=staff["arbitre"], kind="warning")
+    assert outcome.warnings == 2 and outcome.suggested_points == 20
+    assert player_record(registration=north).penalty_points == 0
+
+
+def test_deal_annulled_and_adjusted_are_new_sheet_versions(table, staff):
+    sheet = enter(table, staff["scorer"])
+    sheets.scoresheet_confirm(sheet=sheet, user=staff["organiser"])
+    incident = log(table, staff["arbitre"], offender=seat(table, 1), deal_number=1)
+    outcome = services.decision_add(incident=incident, user=staff["arbitre"], kind="deal_annulled")
+    v2 = outcome.decision.sheet
+    assert v2.version == 2 and v2.status == "confirmed" and "Incident" in v2.reason
+    assert (
+        list(Mark.objects.filter(deal__sheet=v2, deal__number=1).values_list("value", flat=True))
+        == [0] * 4
+    )
+    with pytest.raises(ValidationError):  # still zero-sum
+        services.decision_add(incident=incident, user=staff["arbitre"], kind="adjusted_marks",
+                              deal_number=2, marks=[10, 0, 0, 0])  # fmt: skip
+    outcome = services.decision_add(
+        incident=incident,
+        user=staff["arbitre"],
+        kind="adjusted_marks",
+        deal_number=2,
+        marks=[30, -10, -10, -10],
+    )
+    v3 = outcome.decision.sheet
+    marks = Mark.objects.filter(deal__sheet=v3, deal__number=2).order_by("seat")
+    assert list(marks.values_list("value", flat=True)) == [30, -10, -10, -10]
+    assert reconciliation(tournament=table.round.tournament).ok
+    services.decision_undo(decision=outcome.decision, user=staff["arbitre"], reason="wrong deal")
+    restored = Mark.objects.filter(deal__sheet__version=4, deal__sheet__table=table, deal__number=2)
+    assert list(restored.order_by("seat").values_list("value", flat=True)) == [-76, -76, -76, 228]
+
+
+def test_exclusion_keeps_the_player_out_of_later_positions(table, staff):
+    east = seat(table, 1)
+    incident = log(table, staff["arbitre"], kind="conduct", offender=east)
+    services.decision_add(incident=incident, user=staff["arbitre"], kind="exclusion")
+    east.refresh_from_db()
+    assert east.excluded and not east.plays_position(2) and east.plays_position(1)
+
+
+def test_protest_links_and_late_flag(table, staff):
+    incident = log(table, staff["arbitre"], offender=seat(table, 1), deal_number=1)
+    with pytest.raises(ValidationError):
+        log(table, staff["arbitre"], kind="protest")
+    protest = log(table, staff["arbitre"], kind="protest", contests=incident, late=True)
+    incident.refresh_from_db()
+    assert incident.status == "protested" and protest.late and protest.contests == incident
+
+
+def test_every_decision_is_audited(table, staff):
+    incident = log(table, staff["arbitre"], offender=seat(table, 3), deal_number=2, confirmed=True)
+    services.decision_add(incident=incident, user=staff["arbitre"], kind="warning")
+    actions = list(
+        AuditEntry.objects.filter(data__incident=incident.pk).values_list("action", flat=True)
+    )
+    assert actions.count("decision.added") == 2 and "incident.logged" in actions
+    assert Decision.objects.count() == 2
