@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from arbitration.urls import arbitration_patterns
 from scoring.urls import scoring_patterns
 from tournaments.urls import manage_patterns, public_patterns
 
@@ -11,6 +12,7 @@ urlpatterns = [
     path("", include(public_patterns)),
     path("manage/", include(manage_patterns)),
     path("manage/", include(scoring_patterns)),
+    path("manage/", include(arbitration_patterns)),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
