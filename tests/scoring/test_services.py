@@ -274,3 +274,12 @@ def test_a_token_from_another_tables_form_is_not_a_double_click(round1, staff):
 def test_off_is_not_a_visa(table, staff):
     data = {**SAMPLE, **VISAS, "visa1": "off", "visa2": "false"}
     assert save(table, staff["scorer"], data).visas == [0, 3]
+
+
+def test_only_arbitres_annul_or_adjust_through_the_sheet(table, staff):
+    data = {**SAMPLE, **VISAS, "d1-mode": "annulled"}
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["scorer"], data)
+    assert "d1-mode" in exc.value.error_dict
+    sheet = save(table, staff["arbitre"], data)
+    assert list(sheet.deals.get(number=1).marks.values_list("value", flat=True)) == [0] * 4

@@ -150,3 +150,16 @@ def test_deal_to_data_round_trips():
         for deal in check.deals:
             again.update(deal_to_data(deal, 4))
         assert check_sheet(FOUR, again).deals == check.deals
+
+
+def test_an_annulled_deal_scores_zero_and_an_adjusted_one_only_sums_to_zero():
+    data = {**SAMPLE, "d1-mode": "annulled", "d2-mode": "adjusted", "d2-mark0": "5",
+            "d2-mark1": "-5", "d2-mark2": "0", "d2-mark3": "0"}  # fmt: skip
+    check = check_sheet(FOUR, data)
+    assert check.is_valid, check.problems
+    assert check.deals[0].marks == (0, 0, 0, 0) and check.deals[1].marks == (5, -5, 0, 0)
+    data["d2-mark3"] = "1"
+    assert ("d2-contract", "marks_not_zero_sum") in codes(check_sheet(FOUR, data))
+    # An annulled deal needs nothing else, not even its contract.
+    check = check_sheet(FOUR, {"d1-mode": "annulled"})
+    assert check.is_valid and check.played == 1 and check.deals[0].taker is None
