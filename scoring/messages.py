@@ -83,6 +83,7 @@ MESSAGES = {
         "%(played)s deals instead of %(expected)s: give the reason."
     ),
     "reason_required": gettext_lazy("Say why this confirmed sheet is corrected."),
+    "visa_missing": gettext_lazy("Tick the visa once this player has initialled the sheet."),
 }
 
 _LABELS = {**dict(ContractChoice.choices), **dict(CampChoice.choices)}

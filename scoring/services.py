@@ -7,21 +7,25 @@ shows each next to its field; nothing is written when one is raised. Marks come 
 ``sheets.check_sheet``, the same code the live preview runs.
 """
 
+import re
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Round, Table
+from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role
 from tournaments.services import audit_log, field_error
 
 from .messages import problem_message
 from .models import Deal, Mark, ScoreSheet
-from .selectors import current_sheet, sheet_summary, table_setup
+from .selectors import current_sheet, load_sheet, sheet_deals, sheet_summary, table_setup
 from .sheets import ARBITRE_MODES, SheetCheck, TableSetup, check_sheet, ticked
 
 Status = ScoreSheet.Status
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class StaleSheet(ValidationError):
@@ -72,6 +76,10 @@ def sheet_errors(setup: TableSetup, check: SheetCheck, data, *, correcting: bool
         )
     if correcting and not str(data.get("reason", "")).strip():
         errors.setdefault("reason", []).append(problem_message("reason_required", {}))
+    if correcting:  # confirmed at once: the visas must all be there, as for a confirmation
+        for seat in range(setup.size):
+            if not ticked(data.get(f"visa{seat}")):
+                errors.setdefault(f"visa{seat}", []).append(problem_message("visa_missing", {}))
     return errors
 
 
@@ -94,11 +102,13 @@ def scoresheet_save(
     round_ = table.round
     tournament = round_.tournament
     _require(user, tournament, Role.SCORER)
+    if token and not TOKEN.fullmatch(token):
+        token = None  # not one our forms make
     if token:
-        done = ScoreSheet.objects.filter(token=token).first()
-        if done is not None and done.table_id == table.pk:
+        done = _sent_before(table, token, data)
+        if done is not None:
             return done
-        if done is not None:  # a token from another table's form: not a double click
+        if ScoreSheet.objects.filter(token=token).exists():  # another table's form
             token = None
     try:
         with transaction.atomic():
@@ -114,9 +124,45 @@ def scoresheet_save(
         raise StaleSheet(current) from None
 
 
+def _sent_before(table: Table, token: str, data) -> ScoreSheet | None:
+    """The version this very form already saved (a double click), if the data is the same.
+
+    The same form sent again with other values (back, edit, save) is not a double click: it
+    meets the version it made as someone else's, a conflict, rather than losing the edit.
+    """
+    done = ScoreSheet.objects.filter(token=token, table=table).first()
+    if done is None:
+        return None
+    setup = table_setup(table=table)
+    check = check_sheet(setup, data)
+    if check.deals == sheet_deals(load_sheet(done.pk)) and _visas(setup, data) == done.visas:
+        return done
+    raise StaleSheet(current_sheet(table=table))
+
+
+def lock_table(table: Table) -> Table:
+    """Lock a table's position, then the table (nothing else), for the rest of the transaction.
+
+    Every write of a sheet takes these locks first and in this order, as the seat swaps and
+    the closing of a position do (position first), so none of them deadlock and no sheet
+    changes under a closing.
+    """
+    round_ = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=table.round_id)
+    )
+    table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+    table.round = round_
+    return table
+
+
 def _save(table, user, data, base_version, token, confirm) -> ScoreSheet:
-    # Serializes the saves of one table on PostgreSQL; SQLite serializes every write anyway.
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = lock_table(table)
+    if token:
+        done = _sent_before(table, token, data)  # the first send committed while we waited
+        if done is not None:
+            return done
     round_ = table.round
     tournament = round_.tournament
     if not round_.is_published:
@@ -227,9 +273,9 @@ def _write_deals(sheet: ScoreSheet, setup: TableSetup, check: SheetCheck) -> Non
 @transaction.atomic
 def scoresheet_confirm(*, sheet: ScoreSheet, user) -> ScoreSheet:
     """Confirm the current version of a sheet: an arbitre, every visa ticked, four-eyes."""
-    sheet = (
-        ScoreSheet.objects.select_for_update().select_related("round__tournament").get(pk=sheet.pk)
-    )
+    table = lock_table(sheet.table)
+    sheet = ScoreSheet.objects.select_related("round__tournament").get(pk=sheet.pk)
+    sheet.table = table
     _require(user, sheet.round.tournament, Role.ARBITRE)
     _refuse_if_closed(sheet.round)
     if sheet.status == Status.CONFIRMED:
@@ -252,13 +298,12 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
     missing = [seat for seat in range(setup.size) if seat not in sheet.visas]
     if missing:
         raise ValidationError(
-            {
-                f"visa{seat}": ValidationError(
-                    _("Tick the visa once this player has initialled the sheet."),
-                    code="visa_missing",
-                )
-                for seat in missing
-            }
+            _(
+                "Visas missing: %(seats)s. Tick them on the sheet once these players have "
+                "initialled the paper, save, then confirm."
+            ),
+            code="visa_missing",
+            params={"seats": ", ".join(seat_name(seat) for seat in missing)},
         )
     # A ban decided after the sheet was entered still bars the taker.
     takers = sheet.deals.exclude(mode__in=ARBITRE_MODES).values_list("number", "taker_id")
@@ -293,12 +338,18 @@ def round_blockers(*, round: Round) -> list[int]:
 @transaction.atomic
 def round_close(*, round: Round, user) -> Round:
     """Close a position once every sheet is confirmed: its marks are then final."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
     _require(user, round_.tournament, Role.ARBITRE)
     if round_.is_closed:
         return round_
+    if not round_.is_published:
+        raise ValidationError(
+            _("Publish the seating of this position first."), code="round_not_published"
+        )
     waiting = round_blockers(round=round_)
-    if waiting or not round_.is_published:
+    if waiting:
         raise ValidationError(
             _("Tables whose sheet is not confirmed: %(tables)s."),
             code="sheets_unconfirmed",
@@ -318,7 +369,9 @@ def round_close(*, round: Round, user) -> Round:
 @transaction.atomic
 def round_reopen(*, round: Round, user, reason: str) -> Round:
     """Reopen a closed position so that an arbitre can correct it; the reason is kept."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
     _require(user, round_.tournament, Role.ARBITRE)
     reason = (reason or "").strip()
     if not reason:
@@ -334,3 +387,85 @@ def round_reopen(*, round: Round, user, reason: str) -> Round:
         data={"round": round_.number, "reason": reason[:300]},
     )
     return round_
+
+
+def scoresheet_reseat(*, table: Table, user, reason: str, seats: dict, renamed: dict):
+    """A new version of the table's sheet after players were moved: the marks of each seat in
+    ``seats`` go to who sits there now, and the deals name them (``renamed``: old -> new).
+
+    Called by the arbitre's seating correction (``tournaments.signals.seats_swapped``), in its
+    transaction; the version keeps the status it had (an arbitre's act, with the reason).
+    """
+    table = lock_table(table)
+    current = current_sheet(table=table)
+    if current is None:
+        return None
+    current = load_sheet(current.pk)
+    before = sheet_summary(sheet=current)
+    now = timezone.now()
+    ScoreSheet.objects.filter(pk=current.pk).update(status=Status.SUPERSEDED)
+    sheet = ScoreSheet.objects.create(
+        round=table.round,
+        table=table,
+        version=current.version + 1,
+        status=current.status,
+        visas=current.visas,
+        short_reason=current.short_reason,
+        reason=reason[:300],
+        warnings=current.warnings,
+        entered_by=user,
+        confirmed_by=user if current.is_confirmed else None,
+        confirmed_at=now if current.is_confirmed else None,
+    )
+
+    def name(registration_id):
+        return renamed.get(registration_id, registration_id)
+
+    old_deals = list(current.deals.all())
+    deals = Deal.objects.bulk_create(
+        Deal(
+            sheet=sheet,
+            number=d.number,
+            mode=d.mode,
+            contract=d.contract,
+            taker_id=name(d.taker_id) if d.taker_id else None,
+            partner_id=name(d.partner_id) if d.partner_id else None,
+            sitting_out_id=name(d.sitting_out_id) if d.sitting_out_id else None,
+            bouts=d.bouts,
+            points=d.points,
+            petit_au_bout=d.petit_au_bout,
+            poignees=[[name(reg), level] for reg, level in d.poignees],
+            chelem_announced=d.chelem_announced,
+            chelem=d.chelem,
+            amount=d.amount,
+        )
+        for d in old_deals
+    )
+    if not all(deal.pk for deal in deals):
+        deals = list(sheet.deals.order_by("number"))
+    Mark.objects.bulk_create(
+        Mark(
+            sheet=sheet,
+            deal=new,
+            registration_id=seats.get(mark.seat, mark.registration_id),
+            seat=mark.seat,
+            value=mark.value,
+        )
+        for old, new in zip(old_deals, deals, strict=True)
+        for mark in old.marks.all()
+    )
+    audit_log(
+        action="sheet.corrected",
+        user=user,
+        tournament=table.round.tournament,
+        data={
+            "round": table.round.number,
+            "table": table.number,
+            "version": sheet.version,
+            "reason": sheet.reason,
+            "seats": {str(seat): reg for seat, reg in seats.items()},
+            "before": before,
+            "after": sheet_summary(sheet=sheet),
+        },
+    )
+    return sheet

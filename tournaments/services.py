@@ -33,6 +33,16 @@ TOURNAMENT_SETTINGS = [
     "four_eyes",
     "is_public",
 ]
+# Settings the score sheets depend on (deals per table, the game at a table of 5, the primes).
+SCORED_SETTINGS = [
+    "deals_table_4",
+    "deals_table_5",
+    "deals_table_3",
+    "table5_mode",
+    "poignee_simple",
+    "poignee_double",
+    "poignee_triple",
+]
 PLAYER_FIELDS = ["licence", "last_name", "first_name", "club", "email"]
 
 
@@ -102,6 +112,22 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
     if "kind" in settings and settings["kind"] != tournament.kind and tournament.teams.exists():
         raise field_error(
             "kind", _("Delete the teams before changing the kind of tournament."), "kind_has_teams"
+        )
+    # The sheets entered were checked against these: changing them would make them wrong.
+    frozen = [
+        name
+        for name in SCORED_SETTINGS
+        if name in settings and settings[name] != getattr(tournament, name)
+    ]
+    if frozen and tournament.rounds.filter(score_sheets__isnull=False).exists():
+        raise ValidationError(
+            {
+                name: ValidationError(
+                    _("Score sheets have been entered: this setting can no longer change."),
+                    code="scored",
+                )
+                for name in frozen
+            }
         )
     positions = settings.get("positions", tournament.positions)
     if positions < tournament.positions:

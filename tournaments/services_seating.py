@@ -193,7 +193,16 @@ def round_swap_players(
     reason, kept in the audit entry, and the marks of the sheets follow the seats
     (``signals.seats_swapped``).
     """
-    round_ = round
+    # Read again, locked: closing the position (or entering a sheet) waits for the swap.
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+    )
+    if round_.is_closed:
+        raise ValidationError(
+            _("Position %(k)s is closed: an arbitre must reopen it first."),
+            code="round_closed",
+            params={"k": round_.number},
+        )
     locked = round_.is_locked
     reason = (reason or "").strip()
     if locked:
@@ -233,7 +242,7 @@ def round_swap_players(
     round_.save(update_fields=["report", "plan_ahead"])
     if locked:
         moves = [(*places[0], first.pk, second.pk), (*places[1], second.pk, first.pk)]
-        seats_swapped.send(sender=Round, round=round_, moves=moves)
+        seats_swapped.send(sender=Round, round=round_, moves=moves, user=user, reason=reason)
     audit_log(
         action="round.corrected" if locked else "round.swapped",
         user=user,

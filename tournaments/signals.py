@@ -1,9 +1,9 @@
 """Signals ``tournaments`` sends so that apps built on it can follow, without it knowing them.
 
 ``seats_swapped``: an arbitre moved players of a position whose score sheets exist. Sent inside
-the swap's transaction with ``round`` and ``moves``, a list of ``(table_id, seat, old
-registration id, new registration id)``: who now sits where someone else sat. ``scoring`` moves
-the marks of the current sheets with the seats.
+the swap's transaction with ``round``, ``user``, ``reason`` and ``moves``, a list of
+``(table_id, seat, old registration id, new registration id)``: who now sits where someone else
+sat. ``scoring`` writes a new version of each sheet concerned, its marks following the seats.
 """
 
 from django.dispatch import Signal

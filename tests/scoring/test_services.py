@@ -72,7 +72,7 @@ def test_confirm_requires_every_visa(table, staff):
     sheet = save(table, staff["scorer"], {**SAMPLE, "visa0": "on", "visa2": "on"})
     with pytest.raises(ValidationError) as exc:
         services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
-    assert set(exc.value.error_dict) == {"visa1", "visa3"}
+    assert exc.value.code == "visa_missing" and "East, West" in exc.value.messages[0]
     sheet = save(table, staff["scorer"], base=1)
     confirmed = services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
     assert confirmed.status == "confirmed" and confirmed.confirmed_by == staff["arbitre"]
@@ -226,6 +226,7 @@ def test_unpublished_position_takes_no_sheet(tournament, staff):
 def test_arbitre_moves_players_after_sheets_and_marks_follow_the_seats(round1, staff):
     t1, t2 = round1.tables.order_by("number")
     sheet = save(t1, staff["scorer"])
+    services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
     a = t1.seats.get(position=2).registration  # South: +1346 on the sample sheet
     b = t2.seats.get(position=0).registration
     with pytest.raises(ValidationError):  # an organiser alone no longer moves players
@@ -239,23 +240,41 @@ def test_arbitre_moves_players_after_sheets_and_marks_follow_the_seats(round1, s
         round=round1, user=staff["arbitre"], first=a, second=b, reason="sat at the wrong table"
     )
     assert t2.seats.get(position=0).registration == a
-    marks = Mark.objects.filter(sheet=sheet)
+    new = ScoreSheet.objects.get(table=t1, status="confirmed")
+    assert new.version == 2 and new.reason == "sat at the wrong table"
+    marks = Mark.objects.filter(sheet=new)
     assert sum(marks.filter(registration=b).values_list("value", flat=True)) == 1346
     assert not marks.filter(registration=a).exists()
-    assert sheet.deals.get(number=3).taker == b
+    assert new.deals.get(number=3).taker == b
+    assert bilans(sheet) == SAMPLE_BILANS  # the old version keeps its names
+    assert Mark.objects.filter(sheet=sheet, registration=a).exists()
     entry = AuditEntry.objects.get(action="round.corrected")
     assert entry.data["reason"] == "sat at the wrong table" and entry.user == staff["arbitre"]
+    corrected = AuditEntry.objects.get(action="sheet.corrected")
+    assert corrected.data["before"]["version"] == 1 and corrected.data["after"]["version"] == 2
 
 
 def test_swap_within_one_table_after_sheets(table, staff):
-    sheet = save(table, staff["scorer"])
+    save(table, staff["scorer"])
     north, south = (table.seats.get(position=p).registration for p in (0, 2))
     services_seating.round_swap_players(
         round=table.round, user=staff["arbitre"], first=north, second=south, reason="seats"
     )
-    marks = Mark.objects.filter(sheet=sheet)
+    marks = Mark.objects.filter(sheet__table=table, sheet__version=2)
     assert sum(marks.filter(registration=north).values_list("value", flat=True)) == 1346
     assert sum(marks.filter(registration=south).values_list("value", flat=True)) == -446
+
+
+def test_no_seat_moves_in_a_closed_position(round1, staff):
+    for table in round1.tables.all():
+        services.scoresheet_confirm(sheet=save(table, staff["scorer"]), user=staff["arbitre"])
+    services.round_close(round=round1, user=staff["arbitre"])
+    a, b = (s.registration for s in round1.seats.all()[:2])
+    with pytest.raises(ValidationError) as exc:
+        services_seating.round_swap_players(
+            round=round1, user=staff["arbitre"], first=a, second=b, reason="late"
+        )
+    assert exc.value.code == "round_closed"
 
 
 def test_a_version_that_never_existed_is_a_conflict_not_a_crash(table, staff):
@@ -283,3 +302,32 @@ def test_only_arbitres_annul_or_adjust_through_the_sheet(table, staff):
     assert "d1-mode" in exc.value.error_dict
     sheet = save(table, staff["arbitre"], data)
     assert list(sheet.deals.get(number=1).marks.values_list("value", flat=True)) == [0] * 4
+
+
+def test_settings_the_sheets_depend_on_are_frozen_once_a_sheet_exists(table, staff):
+    from tournaments.services import tournament_update
+
+    tournament = table.round.tournament
+    save(table, staff["scorer"])
+    with pytest.raises(ValidationError) as exc:
+        tournament_update(tournament=tournament, user=staff["organiser"], deals_table_4=4)
+    assert list(exc.value.error_dict) == ["deals_table_4"]
+    tournament_update(tournament=tournament, user=staff["organiser"], venue="Salle B")
+
+
+def test_a_form_sent_again_with_other_values_is_a_conflict_not_a_lost_edit(table, staff):
+    save(table, staff["scorer"], token="tok1")
+    edited = {**SAMPLE, **VISAS, "d1-mark1": "321", "d1-mark0": "-107", "d1-mark2": "-107",
+              "d1-mark3": "-107"}  # fmt: skip
+    with pytest.raises(services.StaleSheet):
+        save(table, staff["scorer"], edited, token="tok1")
+    assert save(table, staff["scorer"], token="tok1").version == 1  # a true double click
+    assert save(table, staff["scorer"], token="bad\x00token", base=1).version == 2
+
+
+def test_a_correction_needs_every_visa(table, staff):
+    sheet = save(table, staff["scorer"])
+    services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["arbitre"], {**SAMPLE, "reason": "x", "visa0": "on"}, base=1)
+    assert set(exc.value.error_dict) == {"visa1", "visa2", "visa3"}
