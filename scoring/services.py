@@ -322,7 +322,13 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
         action="sheet.confirmed",
         user=user,
         tournament=tournament,
-        data={"round": sheet.round.number, "table": sheet.table.number, "version": sheet.version},
+        data={
+            "round": sheet.round.number,
+            "table": sheet.table.number,
+            "version": sheet.version,
+            "before": {"status": Status.ENTERED, "entered_by": sheet.entered_by.username},
+            "after": {"status": Status.CONFIRMED, "confirmed_by": user.username},
+        },
     )
     return sheet
 
