@@ -1,11 +1,342 @@
-"""Arbitration pages: being written (helper A)."""
+"""Arbitration pages: the incident log, logging an incident, one incident with its decisions.
 
+Views stay thin: they read through ``selectors``, check the form (whose choices are limited to
+this tournament), hand clean values to ``services`` and show their errors next to the fields or
+as a message. They apply no rule: the automatic bans, the second warning's count and the scale
+are the services'. A second warning is never turned into a penalty here: the page only offers
+the arbitre a penalty form filled with what the scale proposes.
+"""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError
 from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from scoring.selectors import current_sheet, table_seats
+from tournaments.models.core import seat_name
+from tournaments.permissions import Role, role_required
+from tournaments.selectors_seating import current_round
+from tournaments.views.helpers import add_service_error, paginate_table
+
+from . import selectors, services
+from .forms import DecisionForm, IncidentFilterForm, IncidentForm, StatusForm, small_int
+from .models import Decision, Incident, IncidentKind
+from .tables import IncidentTable
+
+Kind = Decision.Kind
+
+ACTIONS = {
+    "incident.logged": gettext_lazy("Incident logged"),
+    "incident.confirmed": gettext_lazy("Fault confirmed"),
+    "incident.status": gettext_lazy("Status changed"),
+    "decision.added": gettext_lazy("Decision recorded"),
+    "decision.undone": gettext_lazy("Decision undone"),
+}
 
 
-def _todo(*args, **kwargs):
-    raise Http404
+# The services link a decision to the bid ban ``bid_ban_create`` returns, which is an existing
+# one when the same player is already barred from the same deal: the one-to-one link then fails.
+# Until the services refuse it with a message, the pages turn it into this one, never a 500.
+DUPLICATE_BAN = gettext_lazy(
+    "This player is already barred from bidding on that deal by another decision."
+)
 
 
-incident_log = incident_new = incident_detail = incident_confirm = _todo
-decision_add = decision_undo = incident_status = _todo
+def describe(decision: Decision) -> str:
+    """One sentence saying what a decision does, for the messages."""
+    player = decision.player.player if decision.player else ""
+    values = {
+        "player": player,
+        "n": decision.points or decision.deal_number,
+        "k": decision.position,
+        "t": decision.incident.table.number if decision.incident.table_id else "",
+    }
+    if decision.kind == Kind.WARNING:
+        return _("Warning to %(player)s.") % values
+    if decision.kind == Kind.PENALTY:
+        return _("Penalty of %(n)s points for %(player)s.") % values
+    if decision.kind == Kind.BID_BAN and decision.deal_number is None:
+        return _("%(player)s may not bid on the first deal they play at position %(k)s.") % values
+    if decision.kind == Kind.BID_BAN:
+        return _("%(player)s may not bid on deal %(n)s of position %(k)s.") % values
+    if decision.kind == Kind.DEAL_ANNULLED:
+        return _("Deal %(n)s of table %(t)s annulled: a new version of the sheet.") % values
+    if decision.kind == Kind.ADJUSTED_MARKS:
+        return _("Deal %(n)s of table %(t)s adjusted: a new version of the sheet.") % values
+    return _("%(player)s is excluded after position %(k)s.") % values
+
+
+def _label(choices, value) -> str:
+    return str(dict(choices.choices).get(value, value or ""))
+
+
+def _history_detail(entry) -> str:
+    """What an audit entry changed, in words (the entry keeps plain values)."""
+    data = entry.data
+    if entry.action == "incident.logged":
+        return _label(IncidentKind, data.get("kind"))
+    if entry.action == "incident.status":
+        before, after = (_label(Incident.Status, data.get(k)) for k in ("before", "after"))
+        return f"{before} → {after}"
+    if entry.action in ("decision.added", "decision.undone"):
+        why = data.get("reason") or data.get("note") or ""
+        return ": ".join(filter(None, [_label(Kind, data.get("kind")), why]))
+    return ""
+
+
+def _incident(tournament, pk):
+    """The incident with its people and decisions (the log's selector), of this tournament."""
+    incident = get_object_or_404(
+        selectors.incidents(tournament=tournament).select_related(
+            "contests__round", "contests__table", "contests_sheet__round", "contests_sheet__table"
+        ),
+        pk=pk,
+    )
+    incident.tournament = tournament
+    return incident
+
+
+def _incident_url(tournament, incident) -> str:
+    return reverse("arbitration:incident", kwargs={"slug": tournament.slug, "pk": incident.pk})
+
+
+@role_required(Role.ARBITRE)
+def incident_log(request, tournament):
+    filters = IncidentFilterForm(request.GET)
+    chosen = filters.filters()
+    table = IncidentTable(
+        selectors.incidents(tournament=tournament, **chosen), slug=tournament.slug
+    )
+    if chosen:
+        table.empty_text = _("No incident matches these filters.")
+    paginate_table(table, request)
+    return render(
+        request,
+        "arbitration/log.html",
+        {"tournament": tournament, "table": table, "filters": filters, "filtered": bool(chosen)},
+    )
+
+
+def _new_initial(request, tournament) -> dict:
+    """What the address says (a sheet's or dashboard's link): position, table, deal, type."""
+    position = small_int(request.GET.get("position"))
+    if position is None or not tournament.rounds.filter(number=position).exists():
+        latest = current_round(tournament=tournament)
+        position = latest.number if latest else None
+    kind = request.GET.get("kind", "")
+    deal = small_int(request.GET.get("deal"))
+    return {
+        "round": position,
+        "table": small_int(request.GET.get("table")),
+        "deal_number": deal if deal and deal <= 40 else None,
+        "kind": kind if kind in IncidentKind.values else "",
+        "contests": small_int(request.GET.get("contests")),
+        "called_at": timezone.localtime().replace(second=0, microsecond=0),
+    }
+
+
+@role_required(Role.ARBITRE)
+def incident_new(request, tournament):
+    if request.method != "POST":
+        form = IncidentForm(initial=_new_initial(request, tournament), tournament=tournament)
+        return render(request, "arbitration/incident_form.html", _form_context(tournament, form))
+    form = IncidentForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        try:
+            incident = services.incident_log(
+                tournament=tournament, user=request.user, **form.service_kwargs()
+            )
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        except IntegrityError:
+            form.add_error("confirmed", DUPLICATE_BAN)
+        else:
+            messages.success(
+                request,
+                _("Incident %(n)s logged: %(kind)s.")
+                % {"n": incident.pk, "kind": incident.get_kind_display()},
+            )
+            for decision in incident.decisions.select_related("player__player", "incident"):
+                messages.warning(request, describe(decision))
+            return redirect(_incident_url(tournament, incident))
+    context = _form_context(tournament, form)
+    return render(request, "arbitration/incident_form.html", context, status=400)
+
+
+def _form_context(tournament, form) -> dict:
+    return {"tournament": tournament, "form": form, "has_rounds": tournament.rounds.exists()}
+
+
+def _second_warning(request, tournament, incident, seats):
+    """The prompt after a second warning: recomputed from the warning named in the address,
+    so an old link says what is true now. Never applies anything."""
+    pk = small_int(request.GET.get("second_warning"))
+    warning = next(
+        (
+            d
+            for d in incident.decisions.all()
+            if d.pk == pk and d.kind == Kind.WARNING and d.is_active and d.player is not None
+        ),
+        None,
+    )
+    if warning is None:
+        return None
+    count = Decision.objects.filter(
+        incident__tournament=tournament,
+        kind=Kind.WARNING,
+        player=warning.player,
+        undone_at__isnull=True,
+    ).count()
+    if count < 2:
+        return None
+    suggested = services.scale_points(tournament=tournament, kind=incident.kind)
+    return {
+        "player": warning.player,
+        "count": count,
+        "suggested": suggested,
+        "form": DecisionForm(
+            incident=incident,
+            seats=seats,
+            auto_id="sw-%s",
+            initial={
+                "kind": Kind.PENALTY,
+                "player": warning.player.pk,
+                "points": suggested,
+                "note": _("Second warning in this tournament"),
+            },
+        ),
+    }
+
+
+def _render_incident(request, tournament, incident, decision_form=None, status=200):
+    seats = table_seats(table=incident.table) if incident.table_id else []
+    decisions = list(incident.decisions.all())
+    for decision in decisions:
+        decision.mark_rows = [(seat_name(i), mark) for i, mark in enumerate(decision.marks)]
+    if decision_form is None:
+        decision_form = DecisionForm(
+            incident=incident,
+            seats=seats,
+            initial={
+                "kind": Kind.WARNING,
+                "points": services.scale_points(tournament=tournament, kind=incident.kind),
+                "deal_number": incident.deal_number,
+            },
+        )
+    history = list(selectors.incident_history(incident=incident))
+    for entry in history:
+        entry.label = ACTIONS.get(entry.action, entry.action)
+        entry.detail = _history_detail(entry)
+    context = {
+        "tournament": tournament,
+        "incident": incident,
+        "decisions": decisions,
+        "decision_form": decision_form,
+        "status_form": StatusForm(initial={"status": incident.status}),
+        "second_warning": _second_warning(request, tournament, incident, seats),
+        "protests": incident.protests.select_related("round", "table").order_by("called_at"),
+        "sheet": current_sheet(table=incident.table) if incident.table_id else None,
+        "history": history,
+        "seats": seats,
+    }
+    return render(request, "arbitration/incident.html", context, status=status)
+
+
+@role_required(Role.ARBITRE)
+def incident_detail(request, tournament, pk):
+    return _render_incident(request, tournament, _incident(tournament, pk))
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+def incident_confirm(request, tournament, pk):
+    incident = _incident(tournament, pk)
+    if incident.confirmed:
+        messages.info(request, _("This fault was already confirmed."))
+        return redirect(_incident_url(tournament, incident))
+    try:
+        created = services.incident_confirm(incident=incident, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    except IntegrityError:
+        messages.error(request, DUPLICATE_BAN)
+    else:
+        messages.success(request, _("Fault confirmed."))
+        for decision in created:
+            messages.warning(request, describe(decision))
+    return redirect(_incident_url(tournament, incident))
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+def decision_add(request, tournament, pk):
+    incident = _incident(tournament, pk)
+    seats = table_seats(table=incident.table) if incident.table_id else []
+    form = DecisionForm(request.POST, incident=incident, seats=seats)
+    if form.is_valid():
+        try:
+            outcome = services.decision_add(
+                incident=incident, user=request.user, **form.service_kwargs()
+            )
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        except IntegrityError:
+            if form.cleaned_data["kind"] != Kind.BID_BAN:
+                raise
+            form.add_error("deal_number", DUPLICATE_BAN)
+        else:
+            messages.success(request, describe(outcome.decision))
+            url = _incident_url(tournament, incident)
+            if outcome.warnings >= 2:
+                url += f"?second_warning={outcome.decision.pk}#second-warning"
+            return redirect(url)
+    return _render_incident(request, tournament, incident, decision_form=form, status=400)
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+def decision_undo(request, tournament, pk, decision):
+    incident = _incident(tournament, pk)
+    chosen = next((d for d in incident.decisions.all() if d.pk == decision), None)
+    if chosen is None:
+        raise Http404
+    if not chosen.is_active:
+        messages.info(request, _("This decision was already undone."))
+        return redirect(_incident_url(tournament, incident))
+    chosen.incident = incident
+    try:
+        services.decision_undo(
+            decision=chosen, user=request.user, reason=request.POST.get("reason", "")
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Decision undone: %(what)s") % {"what": describe(chosen)})
+    return redirect(_incident_url(tournament, incident))
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+def incident_status(request, tournament, pk):
+    incident = _incident(tournament, pk)
+    form = StatusForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a status."))
+        return redirect(_incident_url(tournament, incident))
+    try:
+        services.incident_set_status(
+            incident=incident, user=request.user, status=form.cleaned_data["status"]
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request, _("Status: %(status)s.") % {"status": incident.get_status_display()}
+        )
+    return redirect(_incident_url(tournament, incident))

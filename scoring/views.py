@@ -22,6 +22,7 @@ from .models import ScoreSheet
 from .selectors import (
     current_sheet,
     load_sheet,
+    reconciliation,
     round_dashboard,
     sheet_deals,
     sheet_form_data,
@@ -67,6 +68,8 @@ def _version(raw) -> int:
 def dashboard(request, tournament, number):
     round_ = _round(tournament, number)
     board = round_dashboard(round=round_)
+    position_check = reconciliation(tournament=tournament, position=round_.number)
+    tournament_check = reconciliation(tournament=tournament)
     return render(
         request,
         "scoring/dashboard.html",
@@ -75,6 +78,12 @@ def dashboard(request, tournament, number):
             "round": round_,
             "board": board,
             "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
+            "reconciliation": position_check,
+            "tournament_reconciliation": tournament_check,
+            "reconciliations": [
+                ("position", _("Position %(k)s") % {"k": round_.number}, position_check),
+                ("tournament", _("Whole tournament"), tournament_check),
+            ],
         },
     )
 

@@ -249,3 +249,17 @@ def test_a_changed_field_or_a_swap_makes_a_new_plan(tournament, organiser):
     r3 = seating.round_seat_players(tournament=tournament, number=3, user=organiser)
     assert not r3.seats.filter(registration=regs[1]).exists()
     assert r3.seats.count() == 15
+
+
+def test_pdf_footer_prints_the_tournament_name_as_typed(organiser_client, tournament, organiser):
+    tournament.name = 'Tournoi d\'été - "Lyon" <b>\\'
+    tournament.save()
+    present(tournament, 8)
+    seat_all(tournament, organiser, 1)
+    response = organiser_client.get(
+        url("manage:round_document", tournament, number=1, kind="tables")
+    )
+    text = text_of(response.content)
+    # The footer (a CSS string) as well as the page's own heading: no escape code shows.
+    assert text.count('Tournoi d\'été - "Lyon" <b>\\') >= 2
+    assert "0027" not in text and "&#" not in text

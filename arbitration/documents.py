@@ -1,0 +1,176 @@
+"""The arbitre's report: every incident and its decisions, as an A4 PDF and as a spreadsheet.
+
+Each document function returns ``(filename, content_type, bytes)`` for
+``tournaments.views.helpers.download``. The spreadsheet is written from ``report_rows``, a row
+generator on the same selector as the PDF, so the rankings workbook can add the same sheet
+("Arbitrage") to its own. Must not write to the database.
+"""
+
+import io
+from collections.abc import Iterable, Iterator, Sequence
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.documents import PDF, render_pdf
+from tournaments.models import Registration, Tournament
+
+from .models import Decision, Incident
+from .selectors import report_incidents
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+SHEET_TITLE = "Arbitrage"
+
+
+def person(registration: Registration | None) -> str:
+    """ "12 MARTIN Jeanne": a player as the arbitre names them (number first)."""
+    if registration is None:
+        return ""
+    return f"{registration.number} {registration.player}"
+
+
+def decision_label(decision: Decision) -> str:
+    """The decision's type, with the deal a bid ban is about."""
+    label = decision.get_kind_display()
+    if decision.kind != Decision.Kind.BID_BAN:
+        return label
+    if decision.deal_number is None:
+        target = _("position %(k)s, first deal played") % {"k": decision.position}
+    else:
+        target = _("position %(k)s, deal %(n)s") % {
+            "k": decision.position,
+            "n": decision.deal_number,
+        }
+    return f"{label} ({target})"
+
+
+def _local(moment):
+    """Spreadsheets know no time zones: the tournament's local time, without its zone."""
+    return None if moment is None else timezone.localtime(moment).replace(tzinfo=None)
+
+
+def report_header() -> list[str]:
+    return [
+        _("Position"),
+        _("Table"),
+        _("Deal"),
+        _("Called at"),
+        _("Type"),
+        _("Offender"),
+        _("Called by"),
+        _("Status"),
+        _("Decision"),
+        _("Player"),
+        _("Points"),
+        _("Note"),
+        _("Automatic"),
+        _("Undone at"),
+        _("Why it was undone"),
+    ]
+
+
+def _incident_cells(incident: Incident) -> list:
+    return [
+        incident.round.number,
+        incident.table.number if incident.table else None,
+        incident.deal_number,
+        _local(incident.called_at),
+        incident.get_kind_display(),
+        person(incident.offender),
+        person(incident.caller),
+        incident.get_status_display(),
+    ]
+
+
+def _decision_cells(decision: Decision | None) -> list:
+    if decision is None:
+        return [""] * 7
+    return [
+        decision_label(decision),
+        person(decision.player),
+        decision.points,
+        decision.note,
+        _("yes") if decision.automatic else "",
+        _local(decision.undone_at),
+        decision.undo_reason,
+    ]
+
+
+def report_rows(*, tournament: Tournament) -> Iterator[list]:
+    """The header, then one row per decision (an incident without any gets one row of its own),
+    by position then time. Numbers stay numbers, times are naive local datetimes."""
+    yield report_header()
+    for incident in report_incidents(tournament=tournament):
+        decisions = list(incident.decisions.all()) or [None]
+        for decision in decisions:
+            yield _incident_cells(incident) + _decision_cells(decision)
+
+
+def _cell(ws, value):
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    if not isinstance(value, str):
+        return value
+    cell = WriteOnlyCell(ws, ILLEGAL_CHARACTERS_RE.sub("", value))
+    # A name or note starting with "=" is text typed by someone, never a formula to run.
+    cell.data_type = "s"
+    return cell
+
+
+def xlsx_bytes(sheets: Iterable[tuple[str, Iterable[Sequence]]]) -> bytes:
+    """A workbook in write-only mode: one sheet per ``(title, rows)``, the first row a frozen,
+    bold header."""
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    workbook = Workbook(write_only=True)
+    bold = Font(bold=True)
+    for title, rows in sheets:
+        ws = workbook.create_sheet(title)
+        ws.freeze_panes = "A2"
+        rows = iter(rows)
+        header = []
+        for label in next(rows, []):
+            cell = WriteOnlyCell(ws, label)
+            cell.font = bold
+            header.append(cell)
+        ws.append(header)
+        for row in rows:
+            ws.append([_cell(ws, value) for value in row])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _filename(tournament: Tournament, extension: str) -> str:
+    return f"{tournament.slug}-arbitrage.{extension}"
+
+
+def arbitration_report_xlsx(*, tournament: Tournament) -> tuple[str, str, bytes]:
+    content = xlsx_bytes([(SHEET_TITLE, report_rows(tournament=tournament))])
+    return _filename(tournament, "xlsx"), XLSX, content
+
+
+def _by_position(incidents) -> list[tuple[int, list[Incident]]]:
+    groups: dict[int, list[Incident]] = {}
+    for incident in incidents:
+        groups.setdefault(incident.round.number, []).append(incident)
+    return list(groups.items())
+
+
+def arbitration_report_pdf(*, tournament: Tournament) -> tuple[str, str, bytes]:
+    incidents = list(report_incidents(tournament=tournament))
+    decisions = [d for incident in incidents for d in incident.decisions.all()]
+    context = {
+        "tournament": tournament,
+        "positions": _by_position(incidents),
+        "incident_count": len(incidents),
+        "decision_count": sum(1 for d in decisions if d.is_active),
+        "penalty_points": sum(
+            d.points or 0 for d in decisions if d.kind == Decision.Kind.PENALTY and d.is_active
+        ),
+        "printed_at": timezone.localtime(),
+    }
+    return _filename(tournament, "pdf"), PDF, render_pdf("print/arbitration_report.html", context)
