@@ -151,6 +151,8 @@ class Decision(models.Model):
     position = models.PositiveSmallIntegerField(_("position"), null=True, blank=True)
     deal_number = models.PositiveSmallIntegerField(_("deal"), null=True, blank=True)
     marks = models.JSONField(_("marks"), default=list, blank=True)  # adjusted marks by seat
+    # An exclusion remembers the player's withdrawal before it, to restore it when undone.
+    previous_withdrawal = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     note = models.CharField(_("reason"), max_length=300, blank=True)
     # Made by the rules, not chosen: a confirmed renonce's or misdeal's bid ban.
     automatic = models.BooleanField(_("automatic"), default=False)

@@ -52,7 +52,8 @@ def incidents(
 def incident_history(*, incident: Incident):
     """Every audit entry about this incident, its decisions included, oldest first."""
     return (
-        AuditEntry.objects.filter(tournament=incident.tournament, data__incident=incident.pk)
+        AuditEntry.objects.filter(tournament=incident.tournament)
+        .filter(Q(data__incident=incident.pk) | Q(data__reference=incident.reference))
         .select_related("user")
         .order_by("created_at", "id")
     )
@@ -99,9 +100,15 @@ def player_record(*, registration: Registration) -> PlayerRecord:
         ),
         decisions=list(_decisions().filter(player=registration).select_related("incident__round")),
         penalties=list(
-            Penalty.objects.filter(registration=registration).order_by("created_at", "id")
+            Penalty.objects.filter(registration=registration)
+            .select_related("created_by", "cancelled_by")
+            .order_by("created_at", "id")
         ),
-        bans=list(BidBan.objects.filter(registration=registration).order_by("position", "id")),
+        bans=list(
+            BidBan.objects.filter(registration=registration)
+            .select_related("created_by", "cancelled_by")
+            .order_by("position", "id")
+        ),
         marks_by_position={row["sheet__round__number"]: row["total"] for row in marks},
     )
 

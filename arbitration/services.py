@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import services_ledger as ledger
-from scoring.models import ScoreSheet
-from scoring.selectors import deals_for, table_setup
+from scoring.models import BidBan, ScoreSheet
+from scoring.selectors import current_sheet, deals_for, table_setup
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, has_role
 from tournaments.services import audit_log, field_error, registration_exclude
@@ -105,6 +105,10 @@ def incident_log(
             "contests",
             _("Say which incident or which sheet the protest is about."),
             "protest_target",
+        )
+    if contests_sheet is not None and table is not None and contests_sheet.table_id != table.pk:
+        raise field_error(
+            "contests_sheet", _("That sheet is not this table's."), "sheet_not_at_table"
         )
     for field, target in (("contests", contests), ("contests_sheet", contests_sheet)):
         other = getattr(target, "tournament_id", None) or (
@@ -206,6 +210,8 @@ def _automatic_ban(incident: Incident, user) -> Decision | None:
         }
     else:
         return None
+    if _barred(offender, position, deal):
+        return None  # already barred from that deal: one ban, one decision
     ban = ledger.bid_ban_create(
         registration=offender,
         position=position,
@@ -225,6 +231,16 @@ def _automatic_ban(incident: Incident, user) -> Decision | None:
         automatic=True,
         bid_ban=ban,
     )
+
+
+def _marks_of(line: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in line.items() if k.split("-", 1)[1].startswith(("mode", "mark"))}
+
+
+def _barred(player: Registration, position: int, deal: int | None) -> bool:
+    return BidBan.objects.filter(
+        registration=player, position=position, deal_number=deal, cancelled_at__isnull=True
+    ).exists()
 
 
 def _record(incident: Incident, user, **fields) -> Decision:
@@ -329,6 +345,13 @@ def decision_add(
         return Outcome(decision)
     if kind == Kind.BID_BAN:
         position = position or incident.round.number
+        if _barred(player, position, deal_number):
+            raise field_error(
+                "deal_number",
+                _("%(player)s is already barred from bidding on this deal."),
+                "already_barred",
+                player=str(player.player),
+            )
         ban = ledger.bid_ban_create(
             registration=player,
             position=position,
@@ -371,6 +394,7 @@ def decision_add(
         )
         return Outcome(decision)
     if kind == Kind.EXCLUSION:
+        previous = player.withdrawn_after_position
         registration_exclude(
             registration=player,
             user=user,
@@ -378,7 +402,13 @@ def decision_add(
             reason=reason,
         )
         decision = _record(
-            incident, user, kind=kind, player=player, position=incident.round.number, note=note
+            incident,
+            user,
+            kind=kind,
+            player=player,
+            position=incident.round.number,
+            note=note,
+            previous_withdrawal=previous,
         )
         return Outcome(decision)
     raise field_error("kind", _("Choose a decision."), "kind_invalid")
@@ -400,6 +430,18 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
     if decision.bid_ban is not None:
         ledger.effect_cancel(effect=decision.bid_ban, user=user, reason=reason)
     if decision.sheet is not None:
+        current = current_sheet(table=decision.sheet.table)
+        made = ledger.deal_line(sheet=decision.sheet, deal_number=decision.deal_number)
+        now = ledger.deal_line(sheet=current, deal_number=decision.deal_number)
+        if current is None or _marks_of(now) != _marks_of(made):
+            raise ValidationError(
+                _(
+                    "Deal %(n)s of this sheet changed after this decision: undo the later "
+                    "change first, or correct the sheet."
+                ),
+                code="deal_changed_since",
+                params={"n": decision.deal_number},
+            )
         previous = (
             ScoreSheet.objects.filter(
                 table=decision.sheet.table, version__lt=decision.sheet.version
@@ -420,7 +462,7 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
         registration_exclude(
             registration=decision.player,
             user=user,
-            after_position=decision.position or 0,
+            after_position=decision.previous_withdrawal,
             excluded=False,
             reason=reason,
         )
@@ -464,6 +506,11 @@ def scale_set(*, tournament: Tournament, user, points: dict[str, int | None]) ->
     for kind, value in points.items():
         if kind not in IncidentKind.values:
             raise ValidationError(_("Unknown type of incident."), code="kind_invalid")
+        if value is not None and (type(value) is not int or not 0 < value <= 10_000):
+            raise field_error(
+                kind, _("A number of points between 1 and 10,000, or nothing."), "points_invalid"
+            )
+    for kind, value in points.items():
         if value:
             PenaltyScale.objects.update_or_create(
                 tournament=tournament, kind=kind, defaults={"points": value}
@@ -474,5 +521,5 @@ def scale_set(*, tournament: Tournament, user, points: dict[str, int | None]) ->
         action="penalty_scale.updated",
         user=user,
         tournament=tournament,
-        data={"points": {k: v for k, v in points.items() if v}},
+        data={"points": points},
     )

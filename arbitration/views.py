@@ -9,7 +9,6 @@ the arbitre a penalty form filled with what the scale proposes.
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -38,14 +37,6 @@ ACTIONS = {
     "decision.added": gettext_lazy("Decision recorded"),
     "decision.undone": gettext_lazy("Decision undone"),
 }
-
-
-# The services link a decision to the bid ban ``bid_ban_create`` returns, which is an existing
-# one when the same player is already barred from the same deal: the one-to-one link then fails.
-# Until the services refuse it with a message, the pages turn it into this one, never a 500.
-DUPLICATE_BAN = gettext_lazy(
-    "This player is already barred from bidding on that deal by another decision."
-)
 
 
 def describe(decision: Decision) -> str:
@@ -154,8 +145,6 @@ def incident_new(request, tournament):
             )
         except ValidationError as exc:
             add_service_error(form, exc)
-        except IntegrityError:
-            form.add_error("confirmed", DUPLICATE_BAN)
         else:
             messages.success(
                 request,
@@ -264,8 +253,6 @@ def incident_confirm(request, tournament, pk):
         created = services.incident_confirm(incident=incident, user=request.user)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
-    except IntegrityError:
-        messages.error(request, DUPLICATE_BAN)
     else:
         messages.success(request, _("Fault confirmed."))
         for decision in created:
@@ -286,10 +273,6 @@ def decision_add(request, tournament, pk):
             )
         except ValidationError as exc:
             add_service_error(form, exc)
-        except IntegrityError:
-            if form.cleaned_data["kind"] != Kind.BID_BAN:
-                raise
-            form.add_error("deal_number", DUPLICATE_BAN)
         else:
             messages.success(request, describe(outcome.decision))
             url = _incident_url(tournament, incident)

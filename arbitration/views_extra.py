@@ -8,7 +8,6 @@ however many incidents, penalties and bans the player has.
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -30,9 +29,6 @@ def player_record(request, tournament, number):
         Registration.objects.select_related("player__club"), tournament=tournament, number=number
     )
     record = selectors.player_record(registration=registration)
-    # Who took each penalty and ban, and who cancelled it: one query per link, not per row.
-    for rows in (record.penalties, record.bans):
-        prefetch_related_objects(rows, "created_by", "cancelled_by")
     penalties_by_position: dict[int | None, int] = {}
     for penalty in record.penalties:
         if penalty.is_active:

@@ -309,16 +309,22 @@ def registration_update(
 
 @transaction.atomic
 def registration_exclude(
-    *, registration: Registration, user, after_position: int, excluded: bool = True, reason=""
+    *,
+    registration: Registration,
+    user,
+    after_position: int | None,
+    excluded: bool = True,
+    reason="",
 ) -> Registration:
     """Exclude a player from every position after ``after_position`` (an arbitre's decision),
-    or take the exclusion back (``excluded=False``: the player plays on)."""
+    or take the exclusion back (``excluded=False``; ``after_position`` is then the withdrawal
+    the player had before, None to play on)."""
     before = {
         "excluded": registration.excluded,
         "withdrawn_after_position": registration.withdrawn_after_position,
     }
     registration.excluded = excluded
-    registration.withdrawn_after_position = after_position if excluded else None
+    registration.withdrawn_after_position = after_position
     registration.save(update_fields=["excluded", "withdrawn_after_position"])
     audit_log(
         action="registration.excluded" if excluded else "registration.exclusion_undone",

@@ -148,7 +148,7 @@ def test_record_query_count_does_not_grow_with_incidents(client, staff, table, r
     many = record_queries(client, table, staff["arbitre"], 6)
     # session, user, tournament, role, registration; 5 for the record; who made and who
     # cancelled the penalties and bans: 2 each.
-    assert few == many == 14
+    assert few == many == 10
 
 
 @pytest.mark.parametrize("visitor", VISITORS)

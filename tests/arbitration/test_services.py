@@ -189,3 +189,62 @@ def test_every_decision_is_audited(table, staff):
     )
     assert actions.count("decision.added") == 2 and "incident.logged" in actions
     assert Decision.objects.count() == 2
+
+
+def test_one_ban_one_decision(table, staff):
+    west = seat(table, 3)
+    incident = log(table, staff["arbitre"], offender=west, deal_number=2, confirmed=True)
+    again = log(table, staff["arbitre"], offender=west, deal_number=2, confirmed=True)
+    assert not again.decisions.exists() and BidBan.objects.count() == 1
+    with pytest.raises(ValidationError) as exc:
+        services.decision_add(
+            incident=incident, user=staff["arbitre"], kind="bid_ban", deal_number=3
+        )
+    assert exc.value.error_dict["deal_number"][0].code == "already_barred"
+
+
+def test_a_deal_decision_is_not_undone_over_a_later_change(table, staff):
+    enter(table, staff["scorer"])
+    incident = log(table, staff["arbitre"], offender=seat(table, 1), deal_number=1)
+    first = services.decision_add(incident=incident, user=staff["arbitre"], kind="deal_annulled")
+    services.decision_add(incident=incident, user=staff["arbitre"], kind="adjusted_marks",
+                          deal_number=1, marks=[3, -1, -1, -1])  # fmt: skip
+    with pytest.raises(ValidationError) as exc:
+        services.decision_undo(decision=first.decision, user=staff["arbitre"], reason="x")
+    assert exc.value.code == "deal_changed_since"
+
+
+def test_undoing_an_exclusion_restores_an_earlier_withdrawal(table, staff):
+    east = seat(table, 1)
+    east.withdrawn_after_position = 2
+    east.save()
+    incident = log(table, staff["arbitre"], kind="conduct", offender=east)
+    outcome = services.decision_add(incident=incident, user=staff["arbitre"], kind="exclusion")
+    east.refresh_from_db()
+    assert east.excluded and east.withdrawn_after_position == 1
+    services.decision_undo(decision=outcome.decision, user=staff["arbitre"], reason="appeal")
+    east.refresh_from_db()
+    assert not east.excluded and east.withdrawn_after_position == 2
+
+
+def test_scale_refuses_what_is_not_a_number_of_points(table, staff):
+    tournament = table.round.tournament
+    with pytest.raises(PermissionDenied):
+        services.scale_set(tournament=tournament, user=staff["arbitre"], points={"conduct": 5})
+    for bad in (-5, 0, 10_001, "20"):
+        with pytest.raises(ValidationError):
+            services.scale_set(tournament=tournament, user=staff["organiser"],
+                               points={"conduct": bad})  # fmt: skip
+    services.scale_set(tournament=tournament, user=staff["organiser"], points={"conduct": 30})
+    assert services.scale_points(tournament=tournament, kind="conduct") == 30
+
+
+def test_the_incident_history_includes_its_effects_on_the_ledger(table, staff):
+    from arbitration.selectors import incident_history
+
+    incident = log(table, staff["arbitre"], offender=seat(table, 3), deal_number=2, confirmed=True)
+    services.decision_add(incident=incident, user=staff["arbitre"], kind="penalty", points=10)
+    actions = [entry.action for entry in incident_history(incident=incident)]
+    assert {"incident.logged", "bid_ban.created", "penalty.applied", "decision.added"} <= set(
+        actions
+    )
