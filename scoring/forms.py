@@ -82,6 +82,7 @@ class SheetForm:
 
     def __post_init__(self):
         self.check: SheetCheck = check_sheet(self.setup, self.data)
+        self.setup = self.check.setup  # with the first dealer the sheet names
         self.errors: dict[str, list[str]] = {}
         self.warnings: dict[str, list[str]] = {}
         for problem in self.check.problems:
@@ -103,7 +104,11 @@ class SheetForm:
 
     @property
     def dealer_sits_out(self) -> bool:
-        return self.size == 5 and not self.called_king
+        return self.setup.dealer_sits_out
+
+    @property
+    def first_dealer(self) -> int:
+        return self.setup.first_dealer
 
     @property
     def players(self):

@@ -146,6 +146,8 @@ def sheet_form_data(*, sheet: ScoreSheet, size: int) -> dict[str, str]:
     data = {"short_reason": sheet.short_reason}
     for deal in sheet_deals(sheet):
         data.update(deal_to_data(deal, size))
+        if deal.sitting_out is not None:  # who dealt first, from any deal's dealer
+            data["first_dealer"] = str((deal.sitting_out - deal.number + 1) % 5)
     for seat in sheet.visas:
         data[f"visa{seat}"] = "on"
     return data

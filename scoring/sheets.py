@@ -15,7 +15,7 @@ typed is a deal not played; lines are played in order.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -47,20 +47,26 @@ class TableSetup:
     called_king: bool = False  # table of 5 playing the called-king game (else the dealer sits out)
     ruleset: Ruleset = DEFAULT_RULESET
     bans: dict[tuple[int, int], str] = field(default_factory=dict)  # (reg id, deal) -> reason
+    first_dealer: int = 0  # the seat that deals (and sits out) the first deal at a table of 5
 
     @property
     def size(self) -> int:
         return len(self.registrations)
 
+    @property
+    def dealer_sits_out(self) -> bool:
+        return self.size == 5 and not self.called_king
+
     def sitting_out(self, number: int) -> int | None:
         """The seat of the dealer who sits out deal ``number`` at a table of 5, or None.
 
-        Our choice: Nord deals the first deal, then the deal passes in the order of play
-        (Nord, Est, Sud, Ouest, fifth seat), so over 5 deals everyone sits out once.
+        ``first_dealer`` deals the first deal (Nord unless the sheet says otherwise), then the
+        deal passes in the order of the sheet's columns (Nord, Est, Sud, Ouest, fifth seat):
+        over 5 deals everyone sits out once.
         """
-        if self.size != 5 or self.called_king:
+        if not self.dealer_sits_out:
             return None
-        return (number - 1) % 5
+        return (self.first_dealer + number - 1) % 5
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,7 @@ class SheetCheck:
     deals: list[CheckedDeal]  # the lines read without error, in order
     problems: list[Problem]
     played: int  # lines typed, valid or not
+    setup: TableSetup | None = None  # the table as read, with the sheet's first dealer
 
     @property
     def errors(self) -> list[Problem]:
@@ -124,6 +131,9 @@ class SheetCheck:
 
 def check_sheet(setup: TableSetup, data: Mapping[str, Any]) -> SheetCheck:
     """Read every deal line of ``data``; never raises for anything a user can type."""
+    if setup.dealer_sits_out:
+        first = _seat(setup, _get(data, "first_dealer"))
+        setup = replace(setup, first_dealer=first or 0)
     deals, problems, typed = [], [], []
     for number in range(1, setup.deals + 1):
         if _line_typed(setup, data, number):
@@ -137,7 +147,7 @@ def check_sheet(setup: TableSetup, data: Mapping[str, Any]) -> SheetCheck:
         problems.extend(line_problems)
         if deal is not None:
             deals.append(deal)
-    return SheetCheck(deals=deals, problems=problems, played=len(typed))
+    return SheetCheck(deals=deals, problems=problems, played=len(typed), setup=setup)
 
 
 def _get(data: Mapping[str, Any], name: str) -> str:

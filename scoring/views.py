@@ -31,7 +31,7 @@ from .selectors import (
     table_setup,
 )
 
-FORM_KEYS = ("short_reason", "reason")
+FORM_KEYS = ("short_reason", "reason", "first_dealer")
 
 
 def _round(tournament, number) -> Round:
@@ -154,6 +154,9 @@ def sheet(request, tournament, number, table):
         return _render_sheet(request, tournament, table_, form, current, base_version=base)
     data = _typed(request.POST)
     base = _version(request.POST.get("base_version"))
+    if request.POST.get("refresh"):  # the first dealer changed: show the sheet again, unsaved
+        form = SheetForm(setup=setup, seats=seats, data=data, arbitre=arbitre)
+        return _render_sheet(request, tournament, table_, form, current, base_version=base)
     try:
         saved = services.scoresheet_save(
             table=table_,

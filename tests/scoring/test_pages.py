@@ -260,3 +260,22 @@ def test_hostile_posts_never_fail(client, staff, table, name):
         assert response.status_code in (200, 302, 400, 409)
 
     run()
+
+
+def test_first_dealer_of_a_table_of_five_is_kept(client, staff, tournament):
+    tournament.remainder = "5"
+    tournament.save()
+    round_ = seat_and_publish(tournament, staff["organiser"], 9)
+    table5 = round_.tables.get(size=5)
+    client.force_login(staff["scorer"])
+    data = {"first_dealer": "3", "d1-contract": "garde", "d1-taker": "0",
+            "d1-mark0": "-3", "d1-mark1": "1", "d1-mark2": "1", "d1-mark4": "1"}  # fmt: skip
+    page = client.post(url("sheet", table5), {**data, "refresh": "1", "base_version": "0"})
+    assert page.status_code == 200 and not ScoreSheet.objects.exists()
+    html = page.content.decode()
+    assert 'name="d1-mark3"' not in html and 'name="d1-mark0"' in html
+    data |= {"d1-mark0": "-180", "d1-mark1": "60", "d1-mark2": "60", "d1-mark4": "60",
+             "short_reason": "time"}  # fmt: skip
+    assert post_sheet(client, table5, data).status_code == 302
+    html = client.get(url("sheet", table5)).content.decode()
+    assert '<option value="3" selected>' in html

@@ -163,3 +163,16 @@ def test_an_annulled_deal_scores_zero_and_an_adjusted_one_only_sums_to_zero():
     # An annulled deal needs nothing else, not even its contract.
     check = check_sheet(FOUR, {"d1-mode": "annulled"})
     assert check.is_valid and check.played == 1 and check.deals[0].taker is None
+
+
+def test_the_sheet_names_who_dealt_first_at_a_table_of_five():
+    setup = TableSetup(registrations=(1, 2, 3, 4, 5), deals=5)
+    data = {"first_dealer": "2", "d1-contract": "garde", "d1-taker": "0", "d1-mode": "facts",
+            "d1-bouts": "2", "d1-points": "49"}  # fmt: skip
+    check = check_sheet(setup, data)
+    (deal,) = check.deals
+    assert deal.sitting_out == 2 and deal.marks[2] == 0
+    assert [check.setup.sitting_out(n) for n in range(1, 6)] == [2, 3, 4, 0, 1]
+    data["first_dealer"] = "9"  # nonsense: Nord, who then cannot take deal 1
+    check = check_sheet(setup, data)
+    assert check.setup.first_dealer == 0 and ("d1-taker", "taker_sitting_out") in codes(check)
