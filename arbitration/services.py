@@ -199,15 +199,15 @@ def _automatic_ban(incident: Incident, user) -> Decision | None:
         if target is None:
             return None
         position, deal = target
-        reason = _("Renonce on deal %(n)s of position %(k)s: no bid on the next deal played.") % {
-            "n": number,
-            "k": incident.round.number,
-        }
+        reason = _(
+            "Incident %(i)s, renonce on deal %(n)s of position %(k)s: no bid on the next deal "
+            "played."
+        ) % {"i": incident.pk, "n": number, "k": incident.round.number}
     elif incident.kind == IncidentKind.MISDEAL:
         position, deal = incident.round.number, number
-        reason = _("Misdeal of deal %(n)s: the dealer may not bid on the deal dealt again.") % {
-            "n": number
-        }
+        reason = _(
+            "Incident %(i)s, misdeal of deal %(n)s: the dealer may not bid on the deal dealt again."
+        ) % {"i": incident.pk, "n": number}
     else:
         return None
     if _barred(offender, position, deal):
@@ -299,7 +299,11 @@ def decision_add(
             raise field_error("player", _("Choose the player."), "player_required")
         if player.tournament_id != tournament.pk:
             raise field_error("player", _("This player is not in this tournament."), "not_here")
-    reason = note or str(incident)
+    # What the ledger keeps (and the sheet shows a barred taker): the incident, named.
+    reason = _("Incident %(i)s: %(what)s") % {
+        "i": incident.pk,
+        "what": note or incident.get_kind_display(),
+    }
     if kind == Kind.WARNING:
         decision = _record(incident, user, kind=kind, player=player, note=note)
         count = Decision.objects.filter(
@@ -379,7 +383,7 @@ def decision_add(
             table=incident.table,
             user=user,
             deal_number=deal_number,
-            reason=_("Incident %(n)s: %(what)s") % {"n": incident.pk, "what": reason},
+            reason=reason,
             marks=list(marks or []) if kind == Kind.ADJUSTED_MARKS else None,
         )
         decision = _record(

@@ -43,7 +43,8 @@ def test_renonce_ban_and_penalty(page, log_in):
     page.locator("select[name=d3-contract]").select_option("prise")
     page.locator("select[name=d3-taker]").select_option("3")
     expect(page.locator("#err-d3-taker")).to_contain_text("barred from bidding")
-    expect(page.locator("#err-d3-taker")).to_contain_text("Renonce on deal 2")
+    expect(page.locator("#err-d3-taker")).to_contain_text("renonce on deal 2")
+    expect(page.locator("#err-d3-taker")).to_contain_text("Incident")
 
     # The scorer's sheet (deal 3 taken by South) goes in; the penalty then lowers the total.
     sheets.scoresheet_save(table=table, user=scorer, data={**SAMPLE, **VISAS}, base_version=0)
