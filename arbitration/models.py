@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.models import BidBan, Penalty, ScoreSheet
 from tournaments.models import Registration, Round, Table, Tournament
@@ -40,10 +41,10 @@ class IncidentKind(models.TextChoices):
 
 class Incident(models.Model):
     class Status(models.TextChoices):
-        OPEN = "open", _("Open")
-        DECIDED = "decided", _("Decided")
-        PROTESTED = "protested", _("Protested")
-        CLOSED = "closed", _("Closed")
+        OPEN = "open", pgettext_lazy("incident status", "Open")
+        DECIDED = "decided", pgettext_lazy("incident status", "Decided")
+        PROTESTED = "protested", pgettext_lazy("incident status", "Protested")
+        CLOSED = "closed", pgettext_lazy("incident status", "Closed")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="incidents"
