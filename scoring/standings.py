@@ -1,0 +1,211 @@
+"""Standings computed by the database from the stored marks and penalties (section 4 of the rules).
+
+A player's total is the sum of their marks over the positions played, minus their penalties;
+players rank by decreasing total, and tied players share a rank unless the tournament sets a
+tie-break (best single-position bilan, then most positions with a positive bilan). A team's
+total is the sum of its members' totals, ranked the same way. **Official** standings count the
+confirmed sheets only; **provisional** ones every current sheet, confirmed or not.
+
+One aggregate query ranks the whole field (``Window(Rank())`` over summed subqueries); a second
+reads the per-position bilans the tie-break and the team ranking need; two more count the sheets
+included. Nothing here re-scores a deal, and the query count does not grow with the field.
+Must not write.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Exists, F, IntegerField, OuterRef, Q, Subquery, Sum, Value, Window
+from django.db.models.functions import Coalesce, Rank
+
+from tournaments.models import AuditEntry, Registration, Seat, Table, Tournament
+
+from .models import Mark, Penalty, ScoreSheet
+
+Status = ScoreSheet.Status
+
+
+@dataclass
+class Row:
+    rank: int
+    registration_id: int
+    number: int
+    name: str
+    club: str
+    team: str
+    team_number: int | None
+    fft_number: str
+    marks: int
+    penalties: int
+    total: int
+    excluded: bool
+    bilans: dict[int, int] = field(default_factory=dict)  # position -> bilan
+    tied: bool = False
+
+    @property
+    def best(self) -> int | None:
+        return max(self.bilans.values()) if self.bilans else None
+
+    @property
+    def positive(self) -> int:
+        return sum(1 for bilan in self.bilans.values() if bilan > 0)
+
+
+@dataclass
+class TeamRow:
+    rank: int
+    number: int
+    name: str
+    total: int
+    members: list[Row]
+    bilans: dict[int, int] = field(default_factory=dict)
+    tied: bool = False
+
+
+@dataclass
+class Standings:
+    tournament_id: int
+    up_to: int  # the last position counted
+    official: bool
+    rows: list[Row]
+    sheets: int  # sheets counted
+    tables: int  # tables seated in the positions counted
+    tie_break: bool
+
+    @property
+    def complete(self) -> bool:
+        return self.sheets == self.tables
+
+    def teams(self) -> list[TeamRow]:
+        """The team ranking: members' totals summed, ranked as players are."""
+        teams: dict[str, TeamRow] = {}
+        for row in self.rows:
+            if not row.team:
+                continue
+            team = teams.setdefault(
+                row.team,
+                TeamRow(rank=0, number=row.team_number, name=row.team, total=0, members=[]),
+            )
+            team.total += row.total
+            team.members.append(row)
+            for position, bilan in row.bilans.items():
+                team.bilans[position] = team.bilans.get(position, 0) + bilan
+        ranked = list(teams.values())
+        _rank(ranked, self.tie_break)
+        return ranked
+
+
+def _key(row, tie_break: bool) -> tuple:
+    if not tie_break:
+        return (row.total,)
+    best = max(row.bilans.values()) if row.bilans else 0
+    positive = sum(1 for bilan in row.bilans.values() if bilan > 0)
+    return (row.total, best, positive)
+
+
+def _rank(rows: list, tie_break: bool) -> None:
+    """Sort by decreasing key and give competition ranks (1, 2, 2, 4); mark the ties."""
+    rows.sort(key=lambda row: (tuple(-k for k in _key(row, tie_break)), getattr(row, "number", 0)))
+    previous, rank = None, 0
+    for index, row in enumerate(rows, start=1):
+        key = _key(row, tie_break)
+        if key != previous:
+            rank, previous = index, key
+        row.rank = rank
+    _mark_ties(rows)
+
+
+def _mark_ties(rows: list) -> None:
+    counts: dict[int, int] = {}
+    for row in rows:
+        counts[row.rank] = counts.get(row.rank, 0) + 1
+    for row in rows:
+        row.tied = counts[row.rank] > 1
+
+
+def ledger_stamp(*, tournament: Tournament) -> int:
+    """Changes whenever anything the standings read changes (every write leaves an audit
+    entry): the key under which a computed ranking is cached, on every worker alike."""
+    return (
+        AuditEntry.objects.filter(tournament=tournament)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+        or 0
+    )
+
+
+def standings(*, tournament: Tournament, up_to: int | None = None, official=False) -> Standings:
+    """The individual ranking after position ``up_to`` (default: every position): 4 queries."""
+    up_to = up_to or tournament.positions
+    statuses = [Status.CONFIRMED] if official else [Status.ENTERED, Status.CONFIRMED]
+    counted = Mark.objects.filter(
+        sheet__status__in=statuses,
+        sheet__round__number__lte=up_to,
+        sheet__round__tournament=tournament,
+    )
+    marks = (
+        counted.filter(registration=OuterRef("pk"))
+        .values("registration")
+        .annotate(total=Sum("value"))
+        .values("total")
+    )
+    penalties = (
+        Penalty.objects.filter(registration=OuterRef("pk"), cancelled_at__isnull=True)
+        .filter(Q(position__lte=up_to) | Q(position__isnull=True))
+        .values("registration")
+        .annotate(total=Sum("points"))
+        .values("total")
+    )
+    played = Seat.objects.filter(registration=OuterRef("pk"), round__number__lte=up_to)
+    zero = Value(0, output_field=IntegerField())
+    ranked = (
+        Registration.objects.filter(tournament=tournament)
+        .filter(Exists(played))
+        .annotate(
+            mark_sum=Coalesce(Subquery(marks, output_field=IntegerField()), zero),
+            penalty_sum=Coalesce(Subquery(penalties, output_field=IntegerField()), zero),
+        )
+        .annotate(total_points=F("mark_sum") - F("penalty_sum"))
+        .annotate(place=Window(Rank(), order_by=F("total_points").desc()))
+        .select_related("player__club", "team")
+        .order_by("place", "number")
+    )
+    rows = [
+        Row(
+            rank=reg.place,
+            registration_id=reg.pk,
+            number=reg.number,
+            name=str(reg.player),
+            club=reg.player.club.name if reg.player.club else "",
+            team=reg.team.name if reg.team else "",
+            team_number=reg.team.number if reg.team else None,
+            fft_number=reg.fft_number,
+            marks=reg.mark_sum,
+            penalties=reg.penalty_sum,
+            total=reg.total_points,
+            excluded=reg.excluded,
+        )
+        for reg in ranked
+    ]
+    by_id = {row.registration_id: row for row in rows}
+    bilans = counted.values("registration", "sheet__round__number").annotate(bilan=Sum("value"))
+    for bilan in bilans:
+        row = by_id.get(bilan["registration"])
+        if row is not None:
+            row.bilans[bilan["sheet__round__number"]] = bilan["bilan"]
+    tie_break = tournament.tie_break != tournament.TieBreak.NONE
+    if tie_break:  # what SQL cannot say: ties broken by the positions' bilans
+        _rank(rows, tie_break)
+    else:
+        _mark_ties(rows)
+    return Standings(
+        tournament_id=tournament.pk,
+        up_to=up_to,
+        official=official,
+        rows=rows,
+        sheets=ScoreSheet.objects.filter(
+            round__tournament=tournament, round__number__lte=up_to, status__in=statuses
+        ).count(),
+        tables=Table.objects.filter(round__tournament=tournament, round__number__lte=up_to).count(),
+        tie_break=tie_break,
+    )

@@ -1,0 +1,141 @@
+"""Standings from the stored marks: ties, tie-breaks, teams, official and provisional,
+penalties, and a query count that does not grow with the field."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring import services
+from scoring.models import Penalty
+from scoring.standings import ledger_stamp, standings
+from tests.factories import TeamFactory, TournamentFactory
+from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
+
+pytestmark = pytest.mark.django_db
+
+
+def enter(table, user, data=None, confirm_by=None):
+    sheet = services.scoresheet_save(
+        table=table, user=user, data={**SAMPLE, **VISAS} if data is None else data,
+        base_version=0,
+    )  # fmt: skip
+    if confirm_by:
+        services.scoresheet_confirm(sheet=sheet, user=confirm_by)
+    return sheet
+
+
+def by_number(result):
+    return {row.number: row for row in result.rows}
+
+
+def test_totals_ranks_and_ties(round1, staff):
+    t1, t2 = round1.tables.order_by("number")
+    enter(t1, staff["scorer"], confirm_by=staff["arbitre"])
+    enter(t2, staff["scorer"], confirm_by=staff["arbitre"])
+    result = standings(tournament=round1.tournament)
+    # Each table's South has 1346, the best: two players share rank 1, then rank 3.
+    assert [row.rank for row in result.rows] == [1, 1, 3, 3, 5, 5, 7, 7]
+    assert [row.total for row in result.rows] == sorted(SAMPLE_BILANS * 2, reverse=True)
+    assert result.rows[0].tied and result.complete and result.sheets == 2
+
+
+def test_official_counts_confirmed_sheets_only(round1, staff):
+    t1, t2 = round1.tables.order_by("number")
+    enter(t1, staff["scorer"], confirm_by=staff["arbitre"])
+    enter(t2, staff["scorer"])
+    provisional = standings(tournament=round1.tournament)
+    official = standings(tournament=round1.tournament, official=True)
+    assert provisional.sheets == 2 and official.sheets == 1 and not official.complete
+    south2 = t2.seats.get(position=2).registration.number
+    assert by_number(provisional)[south2].total == 1346
+    assert by_number(official)[south2].total == 0
+
+
+def test_penalties_come_off_the_total(round1, staff):
+    t1 = round1.tables.get(number=1)
+    enter(t1, staff["scorer"], confirm_by=staff["arbitre"])
+    west = t1.seats.get(position=3).registration
+    Penalty.objects.create(tournament=round1.tournament, registration=west, points=40,
+                           position=1, reason="x")  # fmt: skip
+    Penalty.objects.create(tournament=round1.tournament, registration=west, points=7,
+                           position=1, reason="y", cancelled_at="2026-01-01T00:00:00Z")  # fmt: skip
+    row = by_number(standings(tournament=round1.tournament))[west.number]
+    assert (row.marks, row.penalties, row.total) == (-510, 40, -550)
+
+
+def test_tie_break_best_position_then_positive_positions(tournament, staff):
+    tournament.tie_break = tournament.TieBreak.BEST_POSITION
+    tournament.positions = 2
+    tournament.save()
+    (table,) = seat_and_publish(tournament, staff["organiser"], 4).tables.all()
+    (table2,) = seat_and_publish(tournament, staff["organiser"], 0, number=2).tables.all()
+    first, second = (table.seats.get(position=p).registration for p in (0, 1))
+    others = [s.registration for s in table.seats.all() if s.position in (2, 3)]
+
+    def adjusted(table, gains):  # one deal set by the arbitre: {registration: mark}, rest 0
+        seat_of = {s.registration_id: s.position for s in table.seats.all()}
+        marks = dict.fromkeys(range(4), 0)
+        for reg, mark in gains.items():
+            marks[seat_of[reg.pk]] = mark
+        data = {"d1-mode": "adjusted", "short_reason": "test"}
+        return data | {f"d1-mark{seat}": str(mark) for seat, mark in marks.items()}
+
+    # Position 1: first +100, second +20; position 2: first -50, second +30. Both total 50;
+    # first's best position (100) beats second's (30).
+    for t, gains in ((table, {first: 100, second: 20, others[0]: -120}),
+                     (table2, {first: -50, second: 30, others[1]: 20})):  # fmt: skip
+        services.scoresheet_save(
+            table=t, user=staff["arbitre"], base_version=0, data=adjusted(t, gains)
+        )
+    result = by_number(standings(tournament=tournament))
+    assert result[first.number].total == result[second.number].total == 50
+    assert result[first.number].rank < result[second.number].rank
+    assert not result[first.number].tied
+    tournament.tie_break = tournament.TieBreak.NONE
+    tournament.save()
+    result = by_number(standings(tournament=tournament))
+    assert result[first.number].rank == result[second.number].rank
+    assert result[first.number].tied
+
+
+def test_standings_after_a_position_and_teams(tournament, staff):
+    tournament.kind = tournament.Kind.TEAMS_2
+    tournament.positions = 2
+    tournament.save()
+    round1 = seat_and_publish(tournament, staff["organiser"], 8)
+    regs = list(tournament.registrations.order_by("number"))
+    for i in range(4):
+        team = TeamFactory(tournament=tournament, number=i + 1, name=f"Team {i + 1}")
+        for reg in regs[2 * i : 2 * i + 2]:
+            reg.team = team
+            reg.save()
+    for table in round1.tables.all():
+        enter(table, staff["scorer"])
+    result = standings(tournament=tournament, up_to=1)
+    teams = result.teams()
+    assert sum(team.total for team in teams) == 0
+    assert teams == sorted(teams, key=lambda team: -team.total)
+    for team in teams:
+        assert team.total == sum(member.total for member in team.members)
+
+
+def test_query_count_does_not_grow_with_the_field(django_user_model):
+    boss = django_user_model.objects.create(username="boss", is_superuser=True)
+    counts = []
+    for players in (8, 48):
+        tournament = TournamentFactory()
+        round_ = seat_and_publish(tournament, boss, players)
+        for table in round_.tables.all():
+            enter(table, boss)
+        with CaptureQueriesContext(connection) as queries:
+            result = standings(tournament=tournament)
+            result.teams()
+        assert len(result.rows) == players
+        counts.append(len(queries))
+    assert counts[0] == counts[1] <= 4
+
+
+def test_the_stamp_moves_with_every_change(round1, staff):
+    before = ledger_stamp(tournament=round1.tournament)
+    enter(round1.tables.get(number=1), staff["scorer"])
+    assert ledger_stamp(tournament=round1.tournament) > before
