@@ -209,3 +209,119 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
         tables=Table.objects.filter(round__tournament=tournament, round__number__lte=up_to).count(),
         tie_break=tie_break,
     )
+
+
+def cached_standings(*, tournament: Tournament, up_to=None, official=False) -> Standings:
+    """``standings`` through the cache, keyed by the ledger's stamp: any change makes a new
+    key, so every worker (each with its own cache or a shared one) serves fresh figures."""
+    from django.core.cache import cache
+
+    stamp = ledger_stamp(tournament=tournament)
+    key = f"standings:{tournament.pk}:{up_to or tournament.positions}:{int(official)}:{stamp}"
+    return cache.get_or_set(
+        key, lambda: standings(tournament=tournament, up_to=up_to, official=official), 600
+    )
+
+
+@dataclass
+class PositionResult:
+    position: int
+    table: int
+    seat: str
+    opponents: list[str]
+    marks: list[int]  # per deal, in order
+    bilan: int
+    penalties: int
+    running_total: int
+    rank: int | None
+    confirmed: bool
+
+
+@dataclass
+class PlayerResults:
+    registration: Registration
+    positions: list[PositionResult]
+    total: int
+    rank: int | None
+    tied: bool
+    deals_taken: int
+    contracts_won: int
+    penalties: list[Penalty]
+
+
+def player_results(*, registration: Registration, official=False) -> PlayerResults:
+    """A player's tournament, position by position: their table, seat and opponents, marks per
+    deal, bilans, penalties, running total and rank after each position; and a few figures."""
+    from .models import Deal
+
+    tournament = registration.tournament
+    statuses = [Status.CONFIRMED] if official else [Status.ENTERED, Status.CONFIRMED]
+    seats = list(
+        Seat.objects.filter(registration=registration)
+        .select_related("round", "table")
+        .order_by("round__number")
+    )
+    opponents: dict[int, list[str]] = {}
+    for seat in (
+        Seat.objects.filter(table__in=[s.table_id for s in seats])
+        .exclude(registration=registration)
+        .select_related("registration__player")
+        .order_by("table_id", "position")
+    ):
+        opponents.setdefault(seat.table_id, []).append(
+            f"{seat.registration.player} ({seat.registration.number})"
+        )
+    marks: dict[int, list[int]] = {}
+    confirmed: dict[int, bool] = {}
+    for number, value, status in (
+        Mark.objects.filter(registration=registration, sheet__status__in=statuses)
+        .order_by("sheet__round__number", "deal__number")
+        .values_list("sheet__round__number", "value", "sheet__status")
+    ):
+        marks.setdefault(number, []).append(value)
+        confirmed[number] = status == Status.CONFIRMED
+    penalties = list(
+        Penalty.objects.filter(registration=registration, cancelled_at__isnull=True).order_by(
+            "created_at"
+        )
+    )
+    by_position: dict[int | None, int] = {}
+    for penalty in penalties:
+        by_position[penalty.position] = by_position.get(penalty.position, 0) + penalty.points
+    positions, running = [], -by_position.get(None, 0)
+    for seat in seats:
+        number = seat.round.number
+        bilan = sum(marks.get(number, []))
+        running += bilan - by_position.get(number, 0)
+        ranking = cached_standings(tournament=tournament, up_to=number, official=official)
+        row = next((r for r in ranking.rows if r.registration_id == registration.pk), None)
+        positions.append(
+            PositionResult(
+                position=number,
+                table=seat.table.number,
+                seat=seat.seat_name,
+                opponents=opponents.get(seat.table_id, []),
+                marks=marks.get(number, []),
+                bilan=bilan,
+                penalties=by_position.get(number, 0),
+                running_total=running,
+                rank=row.rank if row else None,
+                confirmed=confirmed.get(number, False),
+            )
+        )
+    final = cached_standings(tournament=tournament, official=official)
+    row = next((r for r in final.rows if r.registration_id == registration.pk), None)
+    taken = Deal.objects.filter(sheet__status__in=statuses, taker=registration).exclude(
+        mode__in=["annulled"]
+    )
+    won = taken.filter(marks__registration=registration, marks__value__gt=0)
+    return PlayerResults(
+        registration=registration,
+        positions=positions,
+        total=row.total if row else running,
+        rank=row.rank if row else None,
+        tied=row.tied if row else False,
+        deals_taken=taken.count(),
+        contracts_won=won.count(),
+        penalties=penalties,
+    )

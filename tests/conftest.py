@@ -10,6 +10,16 @@ def _english_by_default(settings):
     settings.LANGUAGE_CODE = "en"
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: ids repeat from one test's database to the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def tournament(db):
     return TournamentFactory()

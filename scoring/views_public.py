@@ -1,0 +1,114 @@
+"""Public results pages (no account): the standings, the team standings, a player's page.
+
+Stable addresses players share: ``/t/<slug>/standings/``, ``/t/<slug>/standings/teams/``,
+``/t/<slug>/players/<number>/``. Provisional by default (every entered sheet, marked as such),
+official on request (confirmed sheets only), after any position. Each page polls for changes
+(htmx, every few seconds) and is answered "nothing new" (204) until the ledger's stamp moves;
+the rankings come from the cache under that stamp. Non-public tournaments are a 404 for anyone
+without a staff role in them.
+"""
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Registration, Tournament
+from tournaments.permissions import role_of
+
+from .standings import cached_standings, ledger_stamp, player_results
+
+REFRESH_SECONDS = 15
+
+
+def _tournament(request, slug) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.is_public and role_of(request.user, tournament) is None:
+        raise Http404
+    return tournament
+
+
+def _choices(request, tournament) -> tuple[int, bool]:
+    raw = request.GET.get("after", "")
+    after = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else tournament.positions
+    after = min(max(after, 1), tournament.positions)
+    return after, request.GET.get("official") == "1"
+
+
+def _unchanged(request, stamp: int) -> bool:
+    """A poll from the page itself that already shows this state of the ledger."""
+    return request.GET.get("fragment") == "1" and request.GET.get("stamp") == str(stamp)
+
+
+def _page(request, template, context, fragment_template):
+    if request.GET.get("fragment") == "1":
+        return render(request, fragment_template, context)
+    return render(request, template, context)
+
+
+def _live_url(request, stamp: int) -> str:
+    query = request.GET.copy()
+    query["fragment"] = "1"
+    query["stamp"] = str(stamp)
+    return f"{request.path}?{query.urlencode()}"
+
+
+def standings_page(request, slug):
+    tournament = _tournament(request, slug)
+    stamp = ledger_stamp(tournament=tournament)
+    if _unchanged(request, stamp):
+        return HttpResponse(status=204)
+    after, official = _choices(request, tournament)
+    ranking = cached_standings(tournament=tournament, up_to=after, official=official)
+    context = {
+        "tournament": tournament,
+        "ranking": ranking,
+        "after": after,
+        "official": official,
+        "positions": range(1, tournament.positions + 1),
+        "live_url": _live_url(request, stamp),
+        "refresh": REFRESH_SECONDS,
+    }
+    return _page(request, "public/standings.html", context, "public/_standings.html")
+
+
+def team_standings_page(request, slug):
+    tournament = _tournament(request, slug)
+    if not tournament.has_teams:
+        raise Http404
+    stamp = ledger_stamp(tournament=tournament)
+    if _unchanged(request, stamp):
+        return HttpResponse(status=204)
+    after, official = _choices(request, tournament)
+    ranking = cached_standings(tournament=tournament, up_to=after, official=official)
+    context = {
+        "tournament": tournament,
+        "ranking": ranking,
+        "teams": ranking.teams(),
+        "after": after,
+        "official": official,
+        "positions": range(1, tournament.positions + 1),
+        "live_url": _live_url(request, stamp),
+        "refresh": REFRESH_SECONDS,
+    }
+    return _page(request, "public/teams.html", context, "public/_teams.html")
+
+
+def player_page(request, slug, number):
+    tournament = _tournament(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player__club", "team"),
+        tournament=tournament,
+        number=number,
+    )
+    stamp = ledger_stamp(tournament=tournament)
+    if _unchanged(request, stamp):
+        return HttpResponse(status=204)
+    official = request.GET.get("official") == "1"
+    context = {
+        "tournament": tournament,
+        "registration": registration,
+        "results": player_results(registration=registration, official=official),
+        "official": official,
+        "live_url": _live_url(request, stamp),
+        "refresh": REFRESH_SECONDS,
+    }
+    return _page(request, "public/player.html", context, "public/_player.html")
