@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from django.db.models import Exists, F, IntegerField, OuterRef, Q, Subquery, Sum, Value, Window
 from django.db.models.functions import Coalesce, Rank
 
-from tournaments.models import AuditEntry, Registration, Seat, Table, Tournament
+from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.selectors import change_stamp
 
 from .models import Mark, Penalty, ScoreSheet
 
@@ -125,13 +126,7 @@ def _mark_ties(rows: list) -> None:
 def ledger_stamp(*, tournament: Tournament) -> int:
     """Changes whenever anything the standings read changes (every write leaves an audit
     entry): the key under which a computed ranking is cached, on every worker alike."""
-    return (
-        AuditEntry.objects.filter(tournament=tournament)
-        .order_by("-id")
-        .values_list("id", flat=True)
-        .first()
-        or 0
-    )
+    return change_stamp(tournament=tournament)
 
 
 def standings(*, tournament: Tournament, up_to: int | None = None, official=False) -> Standings:

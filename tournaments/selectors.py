@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from .models import Registration, StaffRole, Tournament
+from .models import AuditEntry, Registration, StaffRole, Tournament
 from .seating import table_sizes
 
 
@@ -67,4 +67,16 @@ def presence_summary(*, tournament: Tournament) -> PresenceSummary:
     )
     return PresenceSummary(
         **counts, tables=table_sizes(counts["playing_first"], tournament.remainder)
+    )
+
+
+def change_stamp(*, tournament: Tournament) -> int:
+    """Changes whenever anything of the tournament changes (every write leaves an audit entry):
+    what public pages compare to know whether to refresh, and what caches are keyed by."""
+    return (
+        AuditEntry.objects.filter(tournament=tournament)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+        or 0
     )

@@ -2,6 +2,7 @@
 
 import io
 import itertools
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -263,3 +264,16 @@ def test_pdf_footer_prints_the_tournament_name_as_typed(organiser_client, tourna
     # The footer (a CSS string) as well as the page's own heading: no escape code shows.
     assert text.count('Tournoi d\'été - "Lyon" <b>\\') >= 2
     assert "0027" not in text and "&#" not in text
+
+
+def test_public_seating_polls_and_shows_a_new_publication(client, tournament, organiser):
+    present(tournament, 8)
+    address = reverse("public:seating", kwargs={"slug": tournament.slug})
+    page = client.get(address).content.decode()
+    assert "has not been published yet" in page and 'hx-trigger="every' in page
+    stamp = re.search(r"stamp=(\d+)", page).group(1)
+    assert client.get(address, {"fragment": "1", "stamp": stamp}).status_code == 204
+    seat_all(tournament, organiser, 1)
+    fragment = client.get(address, {"fragment": "1", "stamp": stamp, "q": ""})
+    assert fragment.status_code == 200 and "Position 1" in fragment.content.decode()
+    assert "<html" not in fragment.content.decode()

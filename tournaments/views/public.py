@@ -1,12 +1,12 @@
 """Public pages: no account needed, only tournaments marked public (staff see their own too)."""
 
 from django.db.models import Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from ..models import Tournament
 from ..permissions import role_of
-from ..selectors import public_tournaments
+from ..selectors import change_stamp, public_tournaments
 from ..selectors_seating import current_round, round_seats_by_name
 
 
@@ -33,6 +33,10 @@ def seating(request, slug):
     t = get_object_or_404(Tournament, slug=slug)
     if not t.is_public and role_of(request.user, t) is None:
         raise Http404
+    stamp = change_stamp(tournament=t)
+    polling = request.GET.get("fragment") == "1"
+    if polling and request.GET.get("stamp") == str(stamp):
+        return HttpResponse(status=204)  # nothing new since the page showed it
     round_ = current_round(tournament=t)
     search = request.GET.get("q", "").replace("\x00", "").strip()[:60]
     seats = round_seats_by_name(round=round_) if round_ else []
@@ -45,6 +49,6 @@ def seating(request, slug):
             )
     return render(
         request,
-        "public/seating.html",
-        {"tournament": t, "round": round_, "seats": seats, "search": search},
+        "public/_seating_live.html" if polling else "public/seating.html",
+        {"tournament": t, "round": round_, "seats": seats, "search": search, "stamp": stamp},
     )
