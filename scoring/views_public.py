@@ -8,6 +8,7 @@ the rankings come from the cache under that stamp. Non-public tournaments are a 
 without a staff role in them.
 """
 
+from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -16,7 +17,10 @@ from tournaments.permissions import role_of
 
 from .standings import cached_standings, ledger_stamp, player_results
 
-REFRESH_SECONDS = 15
+
+def refresh_seconds() -> int:
+    """How often public pages ask for news (``PUBLIC_REFRESH_SECONDS``, 15 by default)."""
+    return getattr(settings, "PUBLIC_REFRESH_SECONDS", 15)
 
 
 def _tournament(request, slug) -> Tournament:
@@ -65,7 +69,7 @@ def standings_page(request, slug):
         "official": official,
         "positions": range(1, tournament.positions + 1),
         "live_url": _live_url(request, stamp),
-        "refresh": REFRESH_SECONDS,
+        "refresh": refresh_seconds(),
     }
     return _page(request, "public/standings.html", context, "public/_standings.html")
 
@@ -87,7 +91,7 @@ def team_standings_page(request, slug):
         "official": official,
         "positions": range(1, tournament.positions + 1),
         "live_url": _live_url(request, stamp),
-        "refresh": REFRESH_SECONDS,
+        "refresh": refresh_seconds(),
     }
     return _page(request, "public/teams.html", context, "public/_teams.html")
 
@@ -109,6 +113,6 @@ def player_page(request, slug, number):
         "results": player_results(registration=registration, official=official),
         "official": official,
         "live_url": _live_url(request, stamp),
-        "refresh": REFRESH_SECONDS,
+        "refresh": refresh_seconds(),
     }
     return _page(request, "public/player.html", context, "public/_player.html")

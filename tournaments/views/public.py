@@ -1,5 +1,6 @@
 """Public pages: no account needed, only tournaments marked public (staff see their own too)."""
 
+from django.conf import settings
 from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -50,5 +51,12 @@ def seating(request, slug):
     return render(
         request,
         "public/_seating_live.html" if polling else "public/seating.html",
-        {"tournament": t, "round": round_, "seats": seats, "search": search, "stamp": stamp},
+        {
+            "tournament": t,
+            "round": round_,
+            "seats": seats,
+            "search": search,
+            "stamp": stamp,
+            "refresh": getattr(settings, "PUBLIC_REFRESH_SECONDS", 15),
+        },
     )
