@@ -1,0 +1,369 @@
+"""A whole tournament to one JSON document and back, from one installation to another.
+
+``tournament_export`` lists every row that belongs to a tournament; ``tournament_import``
+creates them again here, in one transaction, with new primary keys. This is the one module
+that knows the models of every app (``scoring``'s and ``arbitration``'s are looked up by label
+inside the functions, so ``tournaments`` still imports neither): a tournament's rows live in all
+of them, and a document that missed one would not be the tournament.
+
+The document's ids are the source's primary keys: a foreign key names a row of the document by
+its id, an account by its username (never a password), and the import remaps them all, the ids
+hidden in JSON too (a position's report and plan, a deal's poignées, audit data, the
+"incident N" a ban or a penalty was decided by). Players are matched by licence, clubs by name,
+accounts by username; what is missing is created (accounts inactive, without a password).
+
+It copies what the source's services decided and checked; it does not check the rules again
+(a sheet is not entered again), and text people typed (reasons, notes) is copied as is.
+"""
+
+import datetime
+import re
+from decimal import Decimal
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import Club, Player, Tournament
+
+FORMAT = "tarot-tournament"
+VERSION = 1
+
+# (document key, model, path from a row to its tournament), in the order the import creates
+# them: a foreign key points to a section before its own (or to its own row's model, for a
+# protest against an incident, set once every incident exists).
+SECTIONS = (
+    ("teams", "tournaments.Team", "tournament"),
+    ("registrations", "tournaments.Registration", "tournament"),
+    ("staff_roles", "tournaments.StaffRole", "tournament"),
+    ("rounds", "tournaments.Round", "tournament"),
+    ("tables", "tournaments.Table", "round__tournament"),
+    ("seats", "tournaments.Seat", "round__tournament"),
+    ("score_sheets", "scoring.ScoreSheet", "round__tournament"),
+    ("deals", "scoring.Deal", "sheet__round__tournament"),
+    ("marks", "scoring.Mark", "sheet__round__tournament"),
+    ("incidents", "arbitration.Incident", "tournament"),
+    ("bid_bans", "scoring.BidBan", "tournament"),
+    ("penalties", "scoring.Penalty", "tournament"),
+    ("decisions", "arbitration.Decision", "incident__tournament"),
+    ("penalty_scale", "arbitration.PenaltyScale", "tournament"),
+    ("audit_entries", "tournaments.AuditEntry", "tournament"),
+)
+# A sheet's form token names one opening of a form on the source (a double click finds its
+# version again): unique on each installation, and meaningless on another one.
+LEFT_OUT = {("scoring.ScoreSheet", "token")}
+
+REGISTRATION = "tournaments.Registration"
+INCIDENT = "arbitration.Incident"
+# Audit data keys that hold primary keys (as the services write them), and what they name.
+# "player" and "club" are ids only in registration entries: elsewhere "player" is a number.
+AUDIT_IDS = {
+    "registration": REGISTRATION,
+    "team": "tournaments.Team",
+    "incident": INCIDENT,
+    "decision": "arbitration.Decision",
+    "penalty": "scoring.Penalty",
+    "ban": "scoring.BidBan",
+    "bid_ban": "scoring.BidBan",
+}
+REFERENCE = re.compile(r"incident (\d+)")
+
+
+def _fields(model) -> list:
+    label = model._meta.label
+    return [
+        f
+        for f in model._meta.concrete_fields
+        if not f.primary_key and (label, f.name) not in LEFT_OUT
+    ]
+
+
+def _is_account(field) -> bool:
+    return field.is_relation and field.related_model is get_user_model()
+
+
+# --- export ----------------------------------------------------------------------------------
+
+
+def _plain(value):
+    if isinstance(value, datetime.date):  # datetimes too: aware, so ISO 8601 with the offset
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+def _rows(model, queryset) -> list[dict]:
+    """The rows as plain values: the row's own id, foreign keys as ids, accounts as ids too
+    (``_name_accounts`` turns them into usernames); the tournament itself is implied."""
+    fields = [f for f in _fields(model) if not (f.is_relation and f.related_model is Tournament)]
+    rows = []
+    for values in queryset.order_by("pk").values("pk", *(f.attname for f in fields)):
+        row = {"id": values["pk"]}
+        row.update((f.name, _plain(values[f.attname])) for f in fields)
+        rows.append(row)
+    return rows
+
+
+def _account_cells(document: dict) -> list[tuple[dict, str]]:
+    """(row, field name) of every account the document names."""
+    tables = [(Tournament, [document["tournament"]])] + [
+        (apps.get_model(label), document.get(key, [])) for key, label, _path in SECTIONS
+    ]
+    return [
+        (row, f.name)
+        for model, rows in tables
+        for f in _fields(model)
+        if _is_account(f)
+        for row in rows
+        if row.get(f.name) is not None
+    ]
+
+
+def _name_accounts(document: dict) -> None:
+    cells = _account_cells(document)
+    User = get_user_model()
+    names = dict(
+        User.objects.filter(pk__in={row[name] for row, name in cells}).values_list(
+            "pk", User.USERNAME_FIELD
+        )
+    )
+    for row, name in cells:
+        row[name] = names[row[name]]
+
+
+def tournament_export(*, tournament: Tournament) -> dict:
+    """Every row of ``tournament`` as one JSON-serialisable document (see the module doc)."""
+    registered = Player.objects.filter(registrations__tournament=tournament)
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "tournament": _rows(Tournament, Tournament.objects.filter(pk=tournament.pk))[0],
+        "clubs": _rows(Club, Club.objects.filter(players__in=registered).distinct()),
+        "players": _rows(Player, registered),
+    }
+    for key, label, path in SECTIONS:
+        model = apps.get_model(label)
+        document[key] = _rows(model, model.objects.filter(**{path: tournament}))
+    _name_accounts(document)
+    return document
+
+
+# --- import: the ids hidden in JSON and text -------------------------------------------------
+
+
+def _report(value, row, maps):
+    regs = maps[REGISTRATION]
+    value = dict(value or {})
+    for key in ("repeated_pairs", "team_clashes"):
+        if key in value:
+            value[key] = [[regs.get(a), regs.get(b), *rest] for a, b, *rest in value[key]]
+    return value
+
+
+def _plan(value, row, maps):
+    regs = maps[REGISTRATION]
+    if any(p not in regs for position in value for table in position for p in table):
+        return []  # someone planned has left the tournament: the next position plans again
+    return [[[regs[p] for p in table] for table in position] for position in value]
+
+
+def _poignees(value, row, maps):
+    return [[maps[REGISTRATION].get(reg), level] for reg, level in value]
+
+
+def _reference(value, row, maps):
+    match = REFERENCE.fullmatch(value or "")
+    if match is None:
+        return value
+    new = maps[INCIDENT].get(int(match[1]))
+    return apps.get_model(INCIDENT)(pk=new).reference if new else ""
+
+
+def _audit_data(value, row, maps):
+    if not isinstance(value, dict):
+        return value
+    about_registration = str(row.get("action", "")).startswith("registration.")
+    data = dict(value)
+    for key, item in value.items():
+        if key in AUDIT_IDS and type(item) is int:
+            data[key] = maps[AUDIT_IDS[key]].get(item)
+        elif key == "reference" and isinstance(item, str):
+            data[key] = _reference(item, row, maps)
+        elif key == "seats" and isinstance(item, dict):
+            data[key] = {seat: maps[REGISTRATION].get(reg) for seat, reg in item.items()}
+        elif about_registration and key == "player" and type(item) is int:
+            data[key] = maps["tournaments.Player"].get(item)
+        elif about_registration and key == "club" and isinstance(item, list):
+            data[key] = [maps["tournaments.Club"].get(c) if type(c) is int else c for c in item]
+    return data
+
+
+HIDDEN_IDS = {
+    ("tournaments.Round", "report"): _report,
+    ("tournaments.Round", "plan_ahead"): _plan,
+    ("scoring.Deal", "poignees"): _poignees,
+    ("scoring.BidBan", "reference"): _reference,
+    ("scoring.Penalty", "reference"): _reference,
+    ("tournaments.AuditEntry", "data"): _audit_data,
+}
+
+
+# --- import: rows ----------------------------------------------------------------------------
+
+
+def _value(field, value, maps, row):
+    if value is None:
+        return None
+    if field.is_relation:
+        ids = maps[field.related_model._meta.label]
+        if value not in ids:
+            raise ValidationError(
+                _("The file names a %(model)s (%(id)s) that it does not contain."),
+                code="dangling",
+                params={"model": field.related_model._meta.verbose_name, "id": value},
+            )
+        return ids[value]
+    if isinstance(field, models.DateTimeField):
+        moment = datetime.datetime.fromisoformat(value)
+        return timezone.make_aware(moment) if timezone.is_naive(moment) else moment
+    if isinstance(field, models.DateField):
+        return datetime.date.fromisoformat(value)
+    if isinstance(field, models.DecimalField):
+        return Decimal(value)
+    hidden = HIDDEN_IDS.get((field.model._meta.label, field.name))
+    return hidden(value, row, maps) if hidden else value
+
+
+def _create(model, rows, maps, tournament=None, clean=False) -> list:
+    """Create ``rows`` of ``model`` at once and remember their new ids in ``maps``.
+
+    Fields the database stamps on creation (``auto_now_add``) and links between rows of the
+    same model are written by a second, bulk update: the first would stamp the import's time.
+    """
+    fields = _fields(model)
+    later = [
+        f
+        for f in fields
+        if getattr(f, "auto_now_add", False) or (f.is_relation and f.related_model is model)
+    ]
+    objects = []
+    for row in rows:
+        obj = model()
+        for f in fields:
+            if f.is_relation and f.related_model is Tournament and model is not Tournament:
+                setattr(obj, f.attname, tournament.pk)
+            elif f.name in row and f not in later:
+                setattr(obj, f.attname, _value(f, row[f.name], maps, row))
+        if clean:
+            obj.full_clean()
+        objects.append(obj)
+    model.objects.bulk_create(objects)
+    maps[model._meta.label] = {row["id"]: obj.pk for row, obj in zip(rows, objects, strict=True)}
+    if later and objects:
+        for row, obj in zip(rows, objects, strict=True):
+            for f in later:
+                if f.name in row:
+                    setattr(obj, f.attname, _value(f, row[f.name], maps, row))
+        model.objects.bulk_update(objects, [f.name for f in later], batch_size=500)
+    return objects
+
+
+def _accounts(document: dict) -> dict[str, int]:
+    """Every username the document names, to an account here (created inactive, unusable)."""
+    User = get_user_model()
+    names = {row[name] for row, name in _account_cells(document) if isinstance(row[name], str)}
+    key = User.USERNAME_FIELD
+    found = dict(User.objects.filter(**{f"{key}__in": names}).values_list(key, "pk"))
+    for name in sorted(names - found.keys()):
+        user = User(**{key: name}, is_active=False)
+        user.set_unusable_password()
+        user.save()
+        found[name] = user.pk
+    return found
+
+
+def _clubs(rows: list[dict]) -> dict[int, int]:
+    """Clubs by name, then by federation number; created when neither is known here."""
+    mapping = {}
+    for row in rows:
+        number = row.get("federation_number") or None
+        club = Club.objects.filter(name=row["name"]).first() or (
+            number and Club.objects.filter(federation_number=number).first()
+        )
+        if not club:
+            club = Club(name=row["name"], federation_number=number)
+            club.full_clean()
+            club.save()
+        mapping[row["id"]] = club.pk
+    return mapping
+
+
+def _players(rows: list[dict], maps: dict) -> dict[int, int]:
+    """Players by licence (the one known here is kept as it is); the others are created."""
+    licences = [row["licence"] for row in rows if row.get("licence")]
+    known = dict(Player.objects.filter(licence__in=licences).values_list("licence", "pk"))
+    new = [row for row in rows if row.get("licence") not in known]
+    _create(Player, new, maps, clean=True)
+    return {
+        **maps["tournaments.Player"],
+        **{row["id"]: known[row["licence"]] for row in rows if row.get("licence") in known},
+    }
+
+
+def _check_format(document) -> None:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ValidationError(
+            _("This file is not a tournament export (expected the format %(format)s)."),
+            code="format",
+            params={"format": FORMAT},
+        )
+    if document.get("version") != VERSION:
+        raise ValidationError(
+            _("This export is version %(version)s; this installation reads version %(ours)s."),
+            code="version",
+            params={"version": document.get("version"), "ours": VERSION},
+        )
+
+
+def _import(document: dict, slug: str | None) -> Tournament:
+    row = dict(document["tournament"])
+    row["slug"] = slug or row["slug"]
+    if Tournament.objects.filter(slug=row["slug"]).exists():
+        raise ValidationError(
+            _("A tournament with the short address %(slug)s already exists: choose another one."),
+            code="slug_taken",
+            params={"slug": row["slug"]},
+        )
+    maps = {get_user_model()._meta.label: _accounts(document)}
+    maps["tournaments.Club"] = _clubs(document["clubs"])
+    maps["tournaments.Player"] = _players(document["players"], maps)
+    (tournament,) = _create(Tournament, [row], maps, clean=True)
+    for key, label, _path in SECTIONS:
+        _create(apps.get_model(label), document.get(key, []), maps, tournament)
+    return tournament
+
+
+def tournament_import(*, document: dict, slug: str | None = None) -> Tournament:
+    """Create the tournament of ``document`` (an export) on this installation, under ``slug``
+    if given, else under its own; in one transaction, so a refused file leaves nothing."""
+    _check_format(document)
+    try:
+        with transaction.atomic():
+            return _import(document, slug)
+    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise ValidationError(
+            _("This file is not a complete tournament export (%(error)s)."),
+            code="malformed",
+            params={"error": f"{type(exc).__name__}: {exc}"},
+        ) from exc
+    except DatabaseError as exc:
+        raise ValidationError(
+            _("This file contradicts itself or this installation (%(error)s)."),
+            code="inconsistent",
+            params={"error": exc},
+        ) from exc
