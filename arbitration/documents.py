@@ -6,19 +6,18 @@ generator on the same selector as the PDF, so the rankings workbook can add the 
 ("Arbitrage") to its own. Must not write to the database.
 """
 
-import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.documents import PDF, render_pdf
+from tournaments.exports import XLSX, xlsx_bytes  # shared writers, still importable from here
 from tournaments.models import Registration, Tournament
 
 from .models import Decision, Incident
 from .selectors import report_incidents
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 SHEET_TITLE = "Arbitrage"
 
 
@@ -104,44 +103,6 @@ def report_rows(*, tournament: Tournament) -> Iterator[list]:
         decisions = list(incident.decisions.all()) or [None]
         for decision in decisions:
             yield _incident_cells(incident) + _decision_cells(decision)
-
-
-def _cell(ws, value):
-    from openpyxl.cell import WriteOnlyCell
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
-    if not isinstance(value, str):
-        return value
-    cell = WriteOnlyCell(ws, ILLEGAL_CHARACTERS_RE.sub("", value))
-    # A name or note starting with "=" is text typed by someone, never a formula to run.
-    cell.data_type = "s"
-    return cell
-
-
-def xlsx_bytes(sheets: Iterable[tuple[str, Iterable[Sequence]]]) -> bytes:
-    """A workbook in write-only mode: one sheet per ``(title, rows)``, the first row a frozen,
-    bold header."""
-    from openpyxl import Workbook
-    from openpyxl.cell import WriteOnlyCell
-    from openpyxl.styles import Font
-
-    workbook = Workbook(write_only=True)
-    bold = Font(bold=True)
-    for title, rows in sheets:
-        ws = workbook.create_sheet(title)
-        ws.freeze_panes = "A2"
-        rows = iter(rows)
-        header = []
-        for label in next(rows, []):
-            cell = WriteOnlyCell(ws, label)
-            cell.font = bold
-            header.append(cell)
-        ws.append(header)
-        for row in rows:
-            ws.append([_cell(ws, value) for value in row])
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
 
 
 def _filename(tournament: Tournament, extension: str) -> str:

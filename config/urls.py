@@ -6,12 +6,14 @@ from django.urls import include, path
 
 from arbitration.urls import arbitration_patterns
 from scoring.urls import scoring_patterns
+from scoring.urls_public import screen_patterns
 from scoring.urls_standings import standings_patterns
 from tournaments.urls import manage_patterns, public_patterns
 
 urlpatterns = [
     path("", include(public_patterns)),
     path("", include(standings_patterns)),
+    path("", include(screen_patterns)),
     path("manage/", include(manage_patterns)),
     path("manage/", include(scoring_patterns)),
     path("manage/", include(arbitration_patterns)),

@@ -1,10 +1,12 @@
-"""Staff addresses of the score sheets, under a position: /manage/t/<slug>/positions/<k>/sheets/."""
+"""Staff addresses of the score sheets, under a position: /manage/t/<slug>/positions/<k>/sheets/;
+and of the results' downloads: /manage/t/<slug>/results/."""
 
 from django.urls import path
 
-from . import views
+from . import views, views_exports
 
 P = "t/<slug:slug>/positions/<int:number>/sheets/"
+R = "t/<slug:slug>/results/"
 
 scoring_patterns = (
     [
@@ -16,6 +18,8 @@ scoring_patterns = (
         path(P + "<int:table>/preview/", views.preview, name="preview"),
         path(P + "<int:table>/confirm/", views.confirm, name="confirm"),
         path(P + "<int:table>/history/", views.history, name="history"),
+        path(R, views_exports.results_exports, name="exports"),
+        path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],
     "scoring",
 )

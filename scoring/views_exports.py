@@ -1,0 +1,46 @@
+"""Staff downloads of the results: /manage/t/<slug>/results/ lists them, and
+/manage/t/<slug>/results/<kind>.<fmt>?after=<k>&official=1 serves one (arbitre and above).
+
+Thin: read the choices, ask ``scoring.exports.document`` for the file, hand it to ``download``.
+A position that is not one falls back to every position; one out of range is clamped.
+"""
+
+from django.http import Http404
+from django.shortcuts import render
+
+from tournaments.permissions import Role, role_required
+from tournaments.views.helpers import download
+
+from . import exports
+
+
+def _choices(request, tournament) -> tuple[int, bool]:
+    raw = request.GET.get("after", "")
+    after = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
+    return exports.resolve_up_to(tournament, after), request.GET.get("official") == "1"
+
+
+@role_required(Role.ARBITRE)
+def results_exports(request, tournament):
+    after, official = _choices(request, tournament)
+    query = f"?after={after}" + ("&official=1" if official else "")
+    context = {
+        "tournament": tournament,
+        "after": after,
+        "official": official,
+        "positions": range(1, tournament.positions + 1),
+        "counts": exports.sheet_counts(tournament=tournament, up_to=after),
+        "query": query,
+    }
+    return render(request, "scoring/exports.html", context)
+
+
+@role_required(Role.ARBITRE)
+def results_download(request, tournament, kind, fmt):
+    after, official = _choices(request, tournament)
+    document = exports.document(
+        tournament=tournament, kind=kind, fmt=fmt, up_to=after, official=official
+    )
+    if document is None:
+        raise Http404
+    return download(document)

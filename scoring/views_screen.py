@@ -1,0 +1,102 @@
+"""The projector view (public, no account): ``/t/<slug>/screen/``.
+
+One full-screen page that alternates two panels in large type: the published seating of the
+current position (alphabetical, "NAME First — table N · seat") and the provisional standings.
+``static/js/screen.js`` shows each panel for ``?seconds=`` (20 by default, 5 to 120), scrolls a
+long list by itself (a CSS animation it only measures for) and, once a panel is hidden, asks
+``/t/<slug>/screen/panel/?panel=<name>&stamp=<n>`` for news: the answer is 204 ("nothing new")
+while the ledger's stamp is the one the panel was drawn at, else the panel drawn afresh (htmx
+swaps it in place, no reload). Non-public tournaments are a 404 for anyone without a staff
+role in them. Queries do not grow with the field: 2 for a 204, at most 8 for the page.
+"""
+
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+
+from tournaments.models import Tournament
+from tournaments.permissions import role_of
+from tournaments.selectors_seating import current_round, round_seats_by_name
+
+from .standings import ledger_stamp, standings
+
+PANELS = ("seating", "standings")
+DEFAULT_SECONDS, MIN_SECONDS, MAX_SECONDS = 20, 5, 120
+
+
+def _tournament(request, slug) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.is_public and role_of(request.user, tournament) is None:
+        raise Http404
+    return tournament
+
+
+def _number(raw: str) -> int | None:
+    """A plain decimal integer of reasonable length, or None (anything else a visitor types)."""
+    raw = raw.strip()
+    if not raw or len(raw) > 18 or not raw.isascii() or not raw.isdigit():
+        return None
+    return int(raw)
+
+
+def display_seconds(raw: str) -> int:
+    """How long each panel stays at least: ``?seconds=``, clamped to 5–120, 20 if unreadable."""
+    seconds = _number(raw)
+    if seconds is None:
+        return DEFAULT_SECONDS
+    return min(max(seconds, MIN_SECONDS), MAX_SECONDS)
+
+
+def _seating_context(tournament: Tournament) -> dict:
+    round_ = current_round(tournament=tournament)
+    seats = list(round_seats_by_name(round=round_)) if round_ else []
+    return {"round": round_, "seats": seats}
+
+
+def _standings_context(tournament: Tournament) -> dict:
+    ranking = standings(tournament=tournament)
+    # Nothing to rank yet: no sheet counted and every total still 0 (no penalty either).
+    empty = ranking.sheets == 0 and not any(row.total for row in ranking.rows)
+    return {"ranking": ranking, "no_results": empty}
+
+
+def _panel_context(tournament: Tournament, panel: str) -> dict:
+    if panel == "seating":
+        return _seating_context(tournament)
+    return _standings_context(tournament)
+
+
+def screen(request, slug):
+    tournament = _tournament(request, slug)
+    # The stamp is read before the data: a change in between only costs one more refresh.
+    stamp = ledger_stamp(tournament=tournament)
+    return render(
+        request,
+        "public/screen.html",
+        {
+            "tournament": tournament,
+            "stamp": stamp,
+            "seconds": display_seconds(request.GET.get("seconds", "")),
+            "seating": {"panel": "seating", **_seating_context(tournament)},
+            "standings": {"panel": "standings", **_standings_context(tournament)},
+        },
+    )
+
+
+def panel(request, slug):
+    tournament = _tournament(request, slug)
+    name = request.GET.get("panel", "")
+    if name not in PANELS:
+        return HttpResponseBadRequest()
+    stamp = ledger_stamp(tournament=tournament)
+    if _number(request.GET.get("stamp", "")) == stamp:
+        return HttpResponse(status=204)
+    context = {"panel": name, **_panel_context(tournament, name)}
+    html = render_to_string(
+        "public/_screen_panel.html",
+        {"tournament": tournament, "stamp": stamp, "p": context},
+        request=request,
+    )
+    # The section alone: htmx swaps every top-level node in, blank text ones included, and a
+    # projector left on all day would pile them up.
+    return HttpResponse(html.strip())

@@ -1,0 +1,88 @@
+"""The projector view in a real browser at 1920×1080: the seating, then the standings by
+themselves; a sheet saved meanwhile shows up in the standings without a reload; a long list
+scrolls and keeps its panel on screen until it has been read through."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import services
+from tests.factories import TournamentFactory, UserFactory
+from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+
+pytestmark = pytest.mark.browser
+
+FULL_HD = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture
+def projector(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, locale="en-US", viewport=FULL_HD)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def boss():
+    return UserFactory(username="boss", is_superuser=True)
+
+
+def test_screen_alternates_and_refreshes_without_reload(projector):
+    user = boss()
+    tournament = TournamentFactory(slug="open-paques", name="Open de Pâques")
+    round_ = seat_and_publish(tournament, user, 8)
+    table = round_.tables.get(number=1)
+    south = table.seats.get(position=2).registration
+
+    page = projector
+    page.goto(f"/t/{tournament.slug}/screen/?seconds=5")
+    page.evaluate("window.screenTestMarker = 'first load'")
+    seating, standings = (
+        page.get_by_test_id("panel-seating"),
+        page.get_by_test_id("panel-standings"),
+    )
+    expect(seating).to_be_visible()
+    expect(standings).to_be_hidden()
+    expect(page.locator(".topbar")).to_be_hidden()
+    expect(seating).to_contain_text("Position 1")
+    expect(page.get_by_test_id(f"seat-{south.number}")).to_contain_text(
+        south.player.last_name.upper()
+    )
+    expect(page.get_by_test_id(f"seat-{south.number}")).to_contain_text("table 1")
+
+    # Five seconds later the standings come by themselves: nothing entered yet.
+    expect(standings).to_be_visible(timeout=9_000)
+    expect(seating).to_be_hidden()
+    expect(page.get_by_test_id("screen-no-results")).to_be_visible()
+
+    services.scoresheet_save(table=table, user=user, data={**SAMPLE, **VISAS}, base_version=0)
+
+    # The standings were refreshed while the seating showed; their next turn has the totals.
+    expect(page.get_by_test_id(f"total-{south.number}")).to_have_text("1346", timeout=20_000)
+    expect(standings).to_be_visible()
+    expect(standings.locator(".rank").first).to_have_text("1")
+    assert page.evaluate("window.screenTestMarker") == "first load"
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1
+
+
+def test_long_list_scrolls_then_gives_way(projector):
+    tournament = TournamentFactory(slug="grand-prix")
+    seat_and_publish(tournament, boss(), 48)
+    page = projector
+    page.goto(f"/t/{tournament.slug}/screen/?seconds=5")
+    seating = page.get_by_test_id("panel-seating")
+    expect(seating).to_be_visible()
+    expect(seating).to_have_class("screen-panel is-scrolling")
+    seats = page.get_by_test_id("screen-seats")
+
+    def offset():
+        return page.evaluate(
+            "el => new DOMMatrix(getComputedStyle(el).transform).m42", seats.element_handle()
+        )
+
+    assert offset() == 0  # still at the top for a moment
+    page.wait_for_timeout(6_500)
+    assert offset() < -50  # moving up
+    # Longer than 5 s, since the list is longer than the screen: still the seating.
+    expect(seating).to_be_visible()
+    expect(page.get_by_test_id("panel-standings")).to_be_visible(timeout=30_000)
+    expect(seating).to_be_hidden()

@@ -1,0 +1,189 @@
+"""The projector view: public access, the panel's "nothing new" (204) until the ledger moves,
+the display time's clamping, hostile parameters, and query counts that do not grow."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.standings import ledger_stamp
+from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory
+from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+
+pytestmark = pytest.mark.django_db
+
+
+def screen_url(tournament):
+    return reverse("screen:screen", kwargs={"slug": tournament.slug})
+
+
+def panel_url(tournament):
+    return reverse("screen:panel", kwargs={"slug": tournament.slug})
+
+
+def enter(table, user):
+    return services.scoresheet_save(
+        table=table, user=user, data={**SAMPLE, **VISAS}, base_version=0
+    )
+
+
+def test_addresses():
+    assert reverse("screen:screen", kwargs={"slug": "open"}) == "/t/open/screen/"
+    assert reverse("screen:panel", kwargs={"slug": "open"}) == "/t/open/screen/panel/"
+
+
+def test_public_screen_shows_seating_and_standings(client, round1):
+    tournament = round1.tournament
+    response = client.get(screen_url(tournament))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="panel-seating"' in html and 'id="panel-standings"' in html
+    assert "Position 1" in html
+    for seat in round1.seats.select_related("registration__player", "table"):
+        assert seat.registration.player.last_name.upper() in html
+        assert f'data-testid="seat-{seat.registration.number}"' in html
+    # No sheet yet: the standings say so rather than rank everybody first with 0.
+    assert 'data-testid="screen-no-results"' in html
+    # The content security policy to come: no inline script, no inline handler, no style="".
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)
+    assert not re.search(r"\son[a-z]+=", html) and "style=" not in html
+    assert "js/screen.js" in html and "css/screen.css" in html
+    # Each panel refreshes itself from the panel address with the stamp it was drawn at.
+    stamp = ledger_stamp(tournament=tournament)
+    assert f"{panel_url(tournament)}?panel=seating&amp;stamp={stamp}" in html
+    assert f"{panel_url(tournament)}?panel=standings&amp;stamp={stamp}" in html
+
+
+def test_before_anything_is_published(client, tournament):
+    RegistrationFactory.create_batch(4, tournament=tournament)
+    html = client.get(screen_url(tournament)).content.decode()
+    assert 'data-testid="screen-no-seating"' in html
+    assert "The seating will appear here" in html
+    assert 'data-testid="screen-no-results"' in html
+    response = client.get(panel_url(tournament), {"panel": "seating", "stamp": "x"})
+    assert (
+        response.status_code == 200 and "The seating will appear here" in response.content.decode()
+    )
+
+
+def test_standings_with_results_ties_and_clubs(client, round1, staff):
+    tournament = round1.tournament
+    team = TeamFactory(tournament=tournament, name="Les Excuses")
+    registration = round1.tables.get(number=1).seats.get(position=2).registration
+    registration.team = team
+    registration.save()
+    for table in round1.tables.all():
+        enter(table, staff["scorer"])
+    html = client.get(panel_url(tournament), {"panel": "standings"}).content.decode()
+    assert 'data-testid="screen-standings"' in html and "screen-no-results" not in html
+    assert re.search(r'class="rank">1=</span>', html)  # the two Souths share first place
+    assert f'data-testid="total-{registration.number}">1346<' in html
+    assert "Les Excuses" in html and registration.player.club.name in html
+    assert "2 of 2 sheets" in html
+
+
+def test_private_tournament_is_hidden_from_the_public(client, round1, staff):
+    tournament = round1.tournament
+    tournament.is_public = False
+    tournament.save()
+    params = {"panel": "standings"}
+    assert client.get(screen_url(tournament)).status_code == 404
+    assert client.get(panel_url(tournament), params).status_code == 404
+    client.force_login(staff["other_organiser"])
+    assert client.get(screen_url(tournament)).status_code == 404
+    for role in ("scorer", "arbitre", "organiser"):
+        client.force_login(staff[role])
+        assert client.get(screen_url(tournament)).status_code == 200
+        assert client.get(panel_url(tournament), params).status_code == 200
+
+
+def test_unknown_tournament_is_404(client, db):
+    assert client.get("/t/nope/screen/").status_code == 404
+    assert client.get("/t/nope/screen/panel/", {"panel": "seating"}).status_code == 404
+
+
+def test_panel_answers_204_until_the_ledger_moves(client, round1, table, staff):
+    tournament = round1.tournament
+    stamp = ledger_stamp(tournament=tournament)
+    for name in ("seating", "standings"):
+        response = client.get(panel_url(tournament), {"panel": name, "stamp": str(stamp)})
+        assert response.status_code == 204 and response.content == b""
+    enter(table, staff["scorer"])
+    new = ledger_stamp(tournament=tournament)
+    assert new != stamp
+    response = client.get(panel_url(tournament), {"panel": "standings", "stamp": str(stamp)})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html and html.count(' id="panel-standings"') == 1
+    assert html.startswith("<section") and html.endswith("</section>")  # nothing else to swap
+    assert 'data-testid="screen-standings"' in html and "1346" in html
+    # The fresh panel asks with the new stamp next time, and is answered "nothing new".
+    assert f"panel=standings&amp;stamp={new}" in html and f'data-stamp="{new}"' in html
+    response = client.get(panel_url(tournament), {"panel": "standings", "stamp": str(new)})
+    assert response.status_code == 204
+    # A panel without a stamp (or a stale one) is always drawn.
+    assert client.get(panel_url(tournament), {"panel": "seating"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("raw", "seconds"),
+    [("", 20), ("5", 5), ("1", 5), ("0", 5), ("45", 45), ("120", 120), ("121", 120),
+     ("99999999999999999999999", 20), ("-3", 20), ("abc", 20), ("1.5", 20), ("²", 20),
+     ("٣٠", 20), (" 30 ", 30)],
+)  # fmt: skip
+def test_seconds_are_clamped(client, round1, raw, seconds):
+    response = client.get(screen_url(round1.tournament), {"seconds": raw})
+    assert response.status_code == 200
+    assert response.context["seconds"] == seconds
+    assert f'data-seconds="{seconds}"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"panel": ""},
+        {"panel": "teams"},
+        {"panel": "seating\x00"},
+        {"panel": ["teams", "standings"]},  # the last one counts
+        {"panel": "standings", "stamp": "\x00"},
+        {"panel": "standings", "stamp": "-1"},
+        {"panel": "standings", "stamp": "9" * 5000},
+        {"panel": "standings", "stamp": "１２"},
+        {"panel": "<script>", "stamp": "<script>"},
+        {},
+    ],
+)
+def test_hostile_panel_parameters_never_fail(client, round1, params):
+    response = client.get(panel_url(round1.tournament), params)
+    assert response.status_code in (200, 204, 400)
+    if params.get("panel") in ("", "teams", "seating\x00", "<script>", None):
+        assert response.status_code == 400
+
+
+def test_hostile_screen_parameters_never_fail(client, round1):
+    for params in ({"seconds": "\x00"}, {"seconds": "9" * 5000}, {"seconds": ["1", "200"]},
+                   {"seconds": "<b>"}, {"panel": "x", "stamp": "y"}):  # fmt: skip
+        assert client.get(screen_url(round1.tournament), params).status_code == 200
+
+
+@pytest.mark.parametrize("players", [8, 48])
+def test_query_counts_do_not_grow_with_the_field(
+    client, django_user_model, django_assert_num_queries, players
+):
+    boss = django_user_model.objects.create(username="boss", is_superuser=True)
+    tournament = TournamentFactory()
+    round_ = seat_and_publish(tournament, boss, players)
+    for table in round_.tables.all():
+        enter(table, boss)
+    stamp = str(ledger_stamp(tournament=tournament))
+    # tournament, stamp, current position, its seats, standings (4)
+    with django_assert_num_queries(8):
+        assert client.get(screen_url(tournament)).status_code == 200
+    with django_assert_num_queries(2):  # tournament, stamp: nothing new
+        response = client.get(panel_url(tournament), {"panel": "standings", "stamp": stamp})
+        assert response.status_code == 204
+    with django_assert_num_queries(4):  # tournament, stamp, current position, its seats
+        assert client.get(panel_url(tournament), {"panel": "seating"}).status_code == 200
+    with django_assert_num_queries(6):  # tournament, stamp, standings (4)
+        assert client.get(panel_url(tournament), {"panel": "standings"}).status_code == 200

@@ -1,0 +1,81 @@
+"""The writers every export shares: rows in, file bytes out (Excel workbook or CSV).
+
+A row generator (``arbitration.documents.report_rows``, ``scoring.exports.individual_rows``, …)
+yields a header row then data rows of plain values: numbers stay numbers, times are naive local
+datetimes, text is text. These writers know nothing of what the rows mean and never touch the
+database; the document functions that call them return ``(filename, content_type, bytes)``.
+"""
+
+import csv
+import datetime
+import io
+from collections.abc import Iterable, Sequence
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+CSV = "text/csv; charset=utf-8"
+CSV_DELIMITER = ";"
+# Characters that make a spreadsheet read a CSV cell as a formula.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(ws, value):
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    if not isinstance(value, str):
+        return value
+    cell = WriteOnlyCell(ws, ILLEGAL_CHARACTERS_RE.sub("", value))
+    # A name or note starting with "=" is text typed by someone, never a formula to run.
+    cell.data_type = "s"
+    return cell
+
+
+def xlsx_bytes(sheets: Iterable[tuple[str, Iterable[Sequence]]]) -> bytes:
+    """A workbook in write-only mode: one sheet per ``(title, rows)``, the first row a frozen,
+    bold header."""
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+
+    workbook = Workbook(write_only=True)
+    bold = Font(bold=True)
+    for title, rows in sheets:
+        ws = workbook.create_sheet(title)
+        ws.freeze_panes = "A2"
+        rows = iter(rows)
+        header = []
+        for label in next(rows, []):
+            cell = WriteOnlyCell(ws, label)
+            cell.font = bold
+            header.append(cell)
+        ws.append(header)
+        for row in rows:
+            ws.append([_cell(ws, value) for value in row])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _csv_value(value):
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, datetime.datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        # Typed text, never a formula: the apostrophe is how spreadsheets mark a text cell.
+        return "'" + value
+    return value
+
+
+def csv_bytes(rows: Iterable[Sequence]) -> bytes:
+    """The rows as CSV for French Excel: UTF-8 with a byte-order mark (so accents survive a
+    double-click), fields separated by ``;`` (the comma is the French decimal separator),
+    quoted only when needed, lines ending in CRLF. Empty cells for ``None``; text that would
+    start a formula is prefixed with an apostrophe."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=CSV_DELIMITER, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow([_csv_value(value) for value in row])
+    return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
