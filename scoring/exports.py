@@ -274,18 +274,35 @@ def _print_context(tournament: Tournament, ranking: Standings) -> dict:
     }
 
 
+# WeasyPrint's time goes per box: figures print as monospaced text, one box for many numbers.
+BILANS_PER_LINE = 10
+
+
+def _columns(cells: list, width: int) -> str:
+    """Cells right-aligned in columns of ``width`` characters, a new line every ten."""
+    text = [f"{'' if cell is None else cell:>{width}}" for cell in cells]
+    lines = ["".join(text[i : i + BILANS_PER_LINE]) for i in range(0, len(text), BILANS_PER_LINE)]
+    return "\n".join(lines)
+
+
 def rankings_pdf(
     *, tournament: Tournament, up_to=None, official=False, teams=False
 ) -> tuple[str, str, bytes]:
-    """The individual ranking (or the team ranking) on A4, ties shown as "3=", landscape when
-    the bilans of many positions need the width."""
+    """The individual ranking (or the team ranking) on A4, ties shown as "3=", with every
+    position's bilan; landscape when there are more than five positions."""
     ranking = _ranking(tournament, up_to, official)
-    lines = ranking.teams() if teams else ranking.rows
-    lines = [{"row": line, "bilans": _bilans(line.bilans, ranking.up_to)} for line in lines]
+    entries = ranking.teams() if teams else ranking.rows
+    cells = [_bilans(entry.bilans, ranking.up_to) for entry in entries]
+    width = 1 + max((len(str(c)) for line in cells for c in line if c is not None), default=4)
+    lines = [
+        {"row": entry, "bilans": _columns(line, width)}
+        for entry, line in zip(entries, cells, strict=True)
+    ]
     context = {
         **_print_context(tournament, ranking),
         "rows": None if teams else lines,
         "teams": lines if teams else None,
+        "bilans_head": _columns(list(range(1, ranking.up_to + 1)), width),
         "landscape": ranking.up_to > 5,
     }
     kind = "teams" if teams else "individual"
@@ -343,13 +360,43 @@ def player_pages(*, tournament: Tournament, ranking: Standings) -> list[dict]:
     return pages
 
 
+def _text_table(header: list[str], rows: list[list], left: set[int]) -> tuple[str, str]:
+    """A header line and the body lines, in columns as wide as their widest cell: the columns
+    in ``left`` aligned left (words), the others right (figures)."""
+    cells = [header] + [["" if c is None else str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+
+    def line(row):
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+
+    return line(cells[0]), "\n".join(line(row) for row in cells[1:])
+
+
+def _page_text(lines: list[dict]) -> tuple[str, str]:
+    header = [_("Position"), _("Table"), _("Seat"), _("Bilan"), _("Penalties"), _("Total")]
+    rows = [
+        [
+            line["position"], line["table"], line["seat"], line["bilan"],
+            f"−{line['penalties']}" if line["penalties"] else "", line["total"],
+            # A space where a tie has its "=": the digits of every rank stay aligned.
+            f"{line['rank']}{'=' if line['tied'] else ' '}",
+        ]
+        for line in lines
+    ]  # fmt: skip
+    return _text_table(header + [_("Rank")], rows, left={0, 2})
+
+
 def player_sheets_pdf(*, tournament: Tournament, up_to=None, official=False):
-    """Every player's result sheet, one A4 page each, to hand out."""
+    """Every player's result sheet, one A4 page each, to hand out; their positions print as
+    one monospaced block (a table per page would take WeasyPrint four times as long)."""
     ranking = _ranking(tournament, up_to, official)
-    context = {
-        **_print_context(tournament, ranking),
-        "pages": player_pages(tournament=tournament, ranking=ranking),
-    }
+    pages = player_pages(tournament=tournament, ranking=ranking)
+    for page in pages:
+        page["head"], page["body"] = _page_text(page["lines"])
+    context = {**_print_context(tournament, ranking), "pages": pages}
     pdf = render_pdf("print/player_results.html", context)
     return _filename(tournament, "players", ranking.up_to, official, "pdf"), PDF, pdf
 

@@ -1,0 +1,79 @@
+"""Benchmark of the standings and the results' files on a full tournament.
+
+In an in-memory SQLite database: 1,000 players seated at 10 positions (``tournament_simulate``),
+every sheet entered and confirmed with 5 deals (``sheets_simulate``; this takes the better part
+of a minute), then the time of (a) ``standings`` (median of several runs, with its queries),
+(b) the Excel workbook, (c) the individual rankings PDF, (d) every player's result sheet (one
+PDF page each). Targets: workbook and rankings PDF under 10 s each. Set BENCH_STANDINGS_PLAYERS
+and BENCH_STANDINGS_POSITIONS for another size. Measures and prints; never fails a build.
+"""
+
+import os
+import random
+import statistics
+import time
+
+SEED = 20240901
+RUNS = 5
+
+
+def main() -> None:
+    os.environ["DATABASE_URL"] = "sqlite://:memory:"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection, reset_queries
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring import exports
+    from scoring.simulation import sheets_simulate
+    from scoring.standings import standings
+    from tournaments.simulation import tournament_simulate
+
+    players = int(os.environ.get("BENCH_STANDINGS_PLAYERS", 1000))
+    positions = int(os.environ.get("BENCH_STANDINGS_POSITIONS", 10))
+    call_command("migrate", verbosity=0)
+    user = get_user_model().objects.create(username="bench")
+    start = time.perf_counter()
+    tournament = tournament_simulate(
+        slug="bench-standings", players=players, user=user, positions=positions
+    )
+    count = sheets_simulate(tournament=tournament, rng=random.Random(SEED))
+    print(
+        f"{players} players, {positions} positions, {count} sheets entered and confirmed "
+        f"in {time.perf_counter() - start:.1f} s"
+    )
+
+    times = []
+    for _ in range(RUNS):
+        reset_queries()
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            ranking = standings(tournament=tournament, official=True)
+            times.append(time.perf_counter() - start)
+    print(
+        f"standings: {len(ranking.rows)} rows, {len(captured)} queries, median "
+        f"{statistics.median(times) * 1000:.0f} ms over {RUNS} runs (max {max(times) * 1000:.0f})"
+    )
+    for label, make, target in (
+        ("Excel workbook", exports.results_xlsx, 10),
+        ("individual rankings PDF", exports.rankings_pdf, 10),
+        ("player result sheets PDF", exports.player_sheets_pdf, None),
+    ):
+        reset_queries()
+        with CaptureQueriesContext(connection) as captured:
+            start = time.perf_counter()
+            _name, _type, content = make(tournament=tournament, official=True)
+            elapsed = time.perf_counter() - start
+        goal = f" (target < {target} s)" if target else ""
+        print(
+            f"{label}: {len(content) / 1024:.0f} KiB, {len(captured)} queries "
+            f"in {elapsed:.2f} s{goal}"
+        )
+
+
+if __name__ == "__main__":
+    main()
