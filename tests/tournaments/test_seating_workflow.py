@@ -277,3 +277,14 @@ def test_public_seating_polls_and_shows_a_new_publication(client, tournament, or
     fragment = client.get(address, {"fragment": "1", "stamp": stamp, "q": ""})
     assert fragment.status_code == 200 and "Position 1" in fragment.content.decode()
     assert "<html" not in fragment.content.decode()
+
+
+def test_public_home_polls_and_shows_the_first_position(client, tournament, organiser):
+    present(tournament, 8)
+    address = reverse("public:tournament", kwargs={"slug": tournament.slug})
+    page = client.get(address).content.decode()
+    stamp = re.search(r"stamp=(\d+)", page).group(1)
+    assert client.get(address, {"fragment": "1", "stamp": stamp}).status_code == 204
+    seat_all(tournament, organiser, 1)
+    fragment = client.get(address, {"fragment": "1", "stamp": stamp}).content.decode()
+    assert "Where do I sit? (position 1)" in fragment and "<html" not in fragment

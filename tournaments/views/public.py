@@ -19,13 +19,19 @@ def tournament(request, slug):
     t = get_object_or_404(Tournament, slug=slug)
     if not t.is_public and role_of(request.user, t) is None:
         raise Http404
+    stamp = change_stamp(tournament=t)
+    polling = request.GET.get("fragment") == "1"
+    if polling and request.GET.get("stamp") == str(stamp):
+        return HttpResponse(status=204)  # nothing new since the page showed it
     return render(
         request,
-        "public/tournament.html",
+        "public/_tournament_live.html" if polling else "public/tournament.html",
         {
             "tournament": t,
             "player_count": t.registrations.count(),
             "current_round": current_round(tournament=t),
+            "stamp": stamp,
+            "refresh": getattr(settings, "PUBLIC_REFRESH_SECONDS", 15),
         },
     )
 
