@@ -6,9 +6,10 @@ tie-break (best single-position bilan, then most positions with a positive bilan
 total is the sum of its members' totals, ranked the same way. **Official** standings count the
 confirmed sheets only; **provisional** ones every current sheet, confirmed or not.
 
-One aggregate query ranks the whole field (``Window(Rank())`` over summed subqueries); a second
-reads the per-position bilans the tie-break and the team ranking need; two more count the sheets
-included. Nothing here re-scores a deal, and the query count does not grow with the field.
+One aggregate query ranks the whole field (``Window(Rank())`` over the marks summed per player
+and the penalties); a second names the players; a third reads the per-position bilans the
+tie-break and the team ranking need; two more count the sheets included. Nothing here re-scores
+a deal, and the query count does not grow with the field.
 Must not write.
 """
 
@@ -131,7 +132,7 @@ def ledger_stamp(*, tournament: Tournament) -> int:
 
 
 def standings(*, tournament: Tournament, up_to: int | None = None, official=False) -> Standings:
-    """The individual ranking after position ``up_to`` (default: every position): 4 queries."""
+    """The individual ranking after position ``up_to`` (default: every position): 5 queries."""
     up_to = up_to or tournament.positions
     statuses = [Status.CONFIRMED] if official else [Status.ENTERED, Status.CONFIRMED]
     counted = Mark.objects.filter(
@@ -139,12 +140,9 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
         sheet__round__number__lte=up_to,
         sheet__round__tournament=tournament,
     )
-    marks = (
-        counted.filter(registration=OuterRef("pk"))
-        .values("registration")
-        .annotate(total=Sum("value"))
-        .values("total")
-    )
+    # Marks joined and summed per player in one pass (a correlated subquery per player was
+    # three times slower on a thousand players); penalties are few: a subquery is fine.
+    in_counted_sheets = Q(marks__sheet__status__in=statuses, marks__sheet__round__number__lte=up_to)
     penalties = (
         Penalty.objects.filter(registration=OuterRef("pk"), cancelled_at__isnull=True)
         .filter(Q(position__lte=up_to) | Q(position__isnull=True))
@@ -158,17 +156,19 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
         Registration.objects.filter(tournament=tournament)
         .filter(Exists(played))
         .annotate(
-            mark_sum=Coalesce(Subquery(marks, output_field=IntegerField()), zero),
+            mark_sum=Coalesce(Sum("marks__value", filter=in_counted_sheets), zero),
             penalty_sum=Coalesce(Subquery(penalties, output_field=IntegerField()), zero),
         )
         .annotate(total_points=F("mark_sum") - F("penalty_sum"))
         .annotate(place=Window(Rank(), order_by=F("total_points").desc()))
         .order_by("place", "number")
-        # Plain values, not model instances: a thousand rows are built in a few milliseconds.
-        .values_list(
-            "place",
+        .values_list("place", "pk", "number", "mark_sum", "penalty_sum", "total_points")
+    )
+    # Who they are, apart: joining names into the ranking's GROUP BY doubled its time.
+    people = {
+        pk: rest
+        for pk, *rest in Registration.objects.filter(tournament=tournament).values_list(
             "pk",
-            "number",
             "player__last_name",
             "player__first_name",
             "player__club__name",
@@ -176,30 +176,28 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
             "team__number",
             "first_seat",
             "first_table",
-            "mark_sum",
-            "penalty_sum",
-            "total_points",
             "excluded",
         )
-    )
-    rows = [
-        Row(
-            rank=place,
-            registration_id=pk,
-            number=number,
-            name=f"{last.upper()} {first}",
-            club=club or "",
-            team=team or "",
-            team_number=team_number,
-            fft_number=f"{seat_name(seat)} {table}" if table is not None else "",
-            marks=marks,
-            penalties=penalty,
-            total=total,
-            excluded=excluded,
+    }
+    rows = []
+    for place, pk, number, marks, penalty, total in ranked:
+        last, first, club, team, team_number, seat, table, excluded = people[pk]
+        rows.append(
+            Row(
+                rank=place,
+                registration_id=pk,
+                number=number,
+                name=f"{last.upper()} {first}",
+                club=club or "",
+                team=team or "",
+                team_number=team_number,
+                fft_number=f"{seat_name(seat)} {table}" if table is not None else "",
+                marks=marks,
+                penalties=penalty,
+                total=total,
+                excluded=excluded,
+            )
         )
-        for (place, pk, number, last, first, club, team, team_number, seat, table, marks,
-             penalty, total, excluded) in ranked
-    ]  # fmt: skip
     by_id = {row.registration_id: row for row in rows}
     bilans = counted.values("registration", "sheet__round__number").annotate(bilan=Sum("value"))
     for bilan in bilans:
