@@ -63,7 +63,7 @@ def main() -> None:
     from django.core.cache import cache
     from django.test import Client
 
-    client = Client()
+    client = Client(HTTP_HOST="127.0.0.1")
     address = f"/t/{tournament.slug}/standings/"
     for label, clear in (("just after a change", True), ("cached", False)):
         times = []
