@@ -336,8 +336,8 @@ def test_row_generators_read_in_constant_queries(django_user_model):
         assert sizes[:3] == [1 + players] * 3
         assert sizes[3] == 1 + players // 4 * 5
         counts.append(len(queries))
-    # The ranking (4), the seats, the licences, the deals and their marks, the penalties.
-    assert counts[0] == counts[1] == 4 + 1 + 1 + 2 + 1
+    # The ranking (5), the seats, the licences, the deals and their marks, the penalties.
+    assert counts[0] == counts[1] == 5 + 1 + 1 + 2 + 1
 
 
 def test_sample_bilans_add_up(played):
