@@ -11,7 +11,7 @@ reason like any other. Each service runs in one transaction with its audit entry
 
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,17 +20,12 @@ from scoring import services_ledger as ledger
 from scoring.models import BidBan, ScoreSheet
 from scoring.selectors import current_sheet, deals_for, table_setup
 from tournaments.models import Registration, Round, Table, Tournament
-from tournaments.permissions import Role, has_role
+from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log, field_error, registration_exclude
 
 from .models import Decision, Incident, IncidentKind, PenaltyScale
 
 Kind = Decision.Kind
-
-
-def _require_arbitre(user, tournament: Tournament) -> None:
-    if not has_role(user, tournament, Role.ARBITRE):
-        raise PermissionDenied
 
 
 def _clean(text: str, limit: int) -> str:
@@ -83,7 +78,7 @@ def incident_log(
 ) -> Incident:
     """Record what the arbitre was called for; with ``confirmed``, its automatic consequences
     apply at once."""
-    _require_arbitre(user, tournament)
+    require_role(user, tournament, Role.ARBITRE)
     if round.tournament_id != tournament.pk:
         raise field_error("round", _("No such position."), "no_such_position")
     if table is not None and table.round_id != round.pk:
@@ -157,7 +152,7 @@ def incident_log(
 @transaction.atomic
 def incident_confirm(*, incident: Incident, user) -> list[Decision]:
     """The arbitre establishes the fault: the rules' automatic consequences apply."""
-    _require_arbitre(user, incident.tournament)
+    require_role(user, incident.tournament, Role.ARBITRE)
     incident = Incident.objects.select_for_update().get(pk=incident.pk)
     if incident.confirmed:
         return []
@@ -291,7 +286,7 @@ def decision_add(
 ) -> Outcome:
     """Record one decision on an incident and apply its effect."""
     tournament = incident.tournament
-    _require_arbitre(user, tournament)
+    require_role(user, tournament, Role.ARBITRE)
     note = _clean(note, 300)
     player = player or incident.offender
     if kind in (Kind.WARNING, Kind.PENALTY, Kind.BID_BAN, Kind.EXCLUSION):
@@ -422,7 +417,7 @@ def decision_add(
 def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
     """Undo a decision and its effect; the reason is required and kept."""
     incident = decision.incident
-    _require_arbitre(user, incident.tournament)
+    require_role(user, incident.tournament, Role.ARBITRE)
     reason = _clean(reason, 300)
     if not reason:
         raise field_error("reason", _("Say why the decision is undone."), "reason_required")
@@ -486,7 +481,7 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
 
 @transaction.atomic
 def incident_set_status(*, incident: Incident, user, status: str) -> Incident:
-    _require_arbitre(user, incident.tournament)
+    require_role(user, incident.tournament, Role.ARBITRE)
     if status not in Incident.Status.values:
         raise field_error("status", _("Choose a status."), "status_invalid")
     if incident.status != status:
@@ -505,8 +500,7 @@ def incident_set_status(*, incident: Incident, user, status: str) -> Incident:
 @transaction.atomic
 def scale_set(*, tournament: Tournament, user, points: dict[str, int | None]) -> None:
     """The organiser's penalty scale: points proposed per type of incident (None: none)."""
-    if not has_role(user, tournament, Role.ORGANISER):
-        raise PermissionDenied
+    require_role(user, tournament, Role.ORGANISER)
     for kind, value in points.items():
         if kind not in IncidentKind.values:
             raise ValidationError(_("Unknown type of incident."), code="kind_invalid")

@@ -16,16 +16,6 @@ from .services import scoresheet_reseat
 
 @receiver(seats_swapped, dispatch_uid="scoring.sheets_follow_seats")
 def sheets_follow_seats(sender, *, round, moves, user, reason, **kwargs):
-    by_table: dict[int, dict[int, int]] = {}  # table -> seat -> who sits there now
-    renamed: dict[int, dict[int, int]] = {}  # table -> who sat there -> who sits there now
-    for table, seat, old, new in moves:
-        by_table.setdefault(table, {})[seat] = new
-        renamed.setdefault(table, {})[old] = new
-    for table in Table.objects.filter(pk__in=by_table).order_by("number"):
-        scoresheet_reseat(
-            table=table,
-            user=user,
-            reason=reason,
-            seats=by_table[table.pk],
-            renamed=renamed[table.pk],
-        )
+    tables = {table for table, _seat, _old, _new in moves}
+    for table in Table.objects.filter(pk__in=tables).order_by("number"):
+        scoresheet_reseat(table=table, user=user, reason=reason)

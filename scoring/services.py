@@ -9,20 +9,20 @@ shows each next to its field; nothing is written when one is raised. Marks come 
 
 import re
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Round, Table
 from tournaments.models.core import seat_name
-from tournaments.permissions import Role, has_role
+from tournaments.permissions import Role, has_role, require_role
 from tournaments.services import audit_log, field_error
 
 from .messages import problem_message
 from .models import Deal, Mark, ScoreSheet
 from .selectors import current_sheet, load_sheet, sheet_deals, sheet_summary, table_setup
-from .sheets import ARBITRE_MODES, SheetCheck, TableSetup, check_sheet, ticked
+from .sheets import ARBITRE_MODES, CheckedDeal, SheetCheck, TableSetup, check_sheet, ticked
 
 Status = ScoreSheet.Status
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -46,11 +46,6 @@ class StaleSheet(ValidationError):
             code="stale",
             params={"user": current.entered_by, "version": current.version},
         )
-
-
-def _require(user, tournament, role: str) -> None:
-    if not has_role(user, tournament, role):
-        raise PermissionDenied
 
 
 def _refuse_if_closed(round_: Round) -> None:
@@ -101,7 +96,7 @@ def scoresheet_save(
     """
     round_ = table.round
     tournament = round_.tournament
-    _require(user, tournament, Role.SCORER)
+    require_role(user, tournament, Role.SCORER)
     if token and not TOKEN.fullmatch(token):
         token = None  # not one our forms make
     if token:
@@ -214,7 +209,7 @@ def _save(table, user, data, base_version, token, confirm) -> ScoreSheet:
         confirmed_at=now if correcting else None,
         token=token or None,
     )
-    _write_deals(sheet, setup, check)
+    _write_deals(sheet, setup, check.deals)
     action = "sheet.corrected" if correcting else "sheet.changed" if current else "sheet.entered"
     audit_log(
         action=action,
@@ -240,7 +235,8 @@ def _plain(params: dict) -> dict:
     }
 
 
-def _write_deals(sheet: ScoreSheet, setup: TableSetup, check: SheetCheck) -> None:
+def _write_deals(sheet: ScoreSheet, setup: TableSetup, checked: list[CheckedDeal]) -> None:
+    """The deals and marks of a new version: seats become the registrations sitting there."""
     regs = setup.registrations
     deals = Deal.objects.bulk_create(
         Deal(
@@ -259,14 +255,14 @@ def _write_deals(sheet: ScoreSheet, setup: TableSetup, check: SheetCheck) -> Non
             chelem=d.chelem,
             amount=d.amount,
         )
-        for d in check.deals
+        for d in checked
     )
     if not all(deal.pk for deal in deals):  # backends that do not return ids on bulk insert
         deals = list(sheet.deals.order_by("number"))
     Mark.objects.bulk_create(
         Mark(sheet=sheet, deal=deal, registration_id=regs[seat], seat=seat, value=value)
-        for deal, checked in zip(deals, check.deals, strict=True)
-        for seat, value in enumerate(checked.marks)
+        for deal, read in zip(deals, checked, strict=True)
+        for seat, value in enumerate(read.marks)
     )
 
 
@@ -276,7 +272,7 @@ def scoresheet_confirm(*, sheet: ScoreSheet, user) -> ScoreSheet:
     table = lock_table(sheet.table)
     sheet = ScoreSheet.objects.select_related("round__tournament").get(pk=sheet.pk)
     sheet.table = table
-    _require(user, sheet.round.tournament, Role.ARBITRE)
+    require_role(user, sheet.round.tournament, Role.ARBITRE)
     _refuse_if_closed(sheet.round)
     if sheet.status == Status.CONFIRMED:
         return sheet  # a second click on "confirm"
@@ -287,8 +283,7 @@ def scoresheet_confirm(*, sheet: ScoreSheet, user) -> ScoreSheet:
 
 def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
     tournament = sheet.round.tournament
-    if not has_role(user, tournament, Role.ARBITRE):
-        raise PermissionDenied
+    require_role(user, tournament, Role.ARBITRE)
     if tournament.four_eyes and sheet.entered_by_id == user.pk:
         raise ValidationError(
             _("You entered this version: another arbitre must confirm it (four-eyes)."),
@@ -347,7 +342,7 @@ def round_close(*, round: Round, user) -> Round:
     round_ = (
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
     )
-    _require(user, round_.tournament, Role.ARBITRE)
+    require_role(user, round_.tournament, Role.ARBITRE)
     if round_.is_closed:
         return round_
     if not round_.is_published:
@@ -378,7 +373,7 @@ def round_reopen(*, round: Round, user, reason: str) -> Round:
     round_ = (
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
     )
-    _require(user, round_.tournament, Role.ARBITRE)
+    require_role(user, round_.tournament, Role.ARBITRE)
     reason = (reason or "").strip()
     if not reason:
         raise field_error("reason", _("Say why the position is reopened."), "reason_required")
@@ -395,9 +390,9 @@ def round_reopen(*, round: Round, user, reason: str) -> Round:
     return round_
 
 
-def scoresheet_reseat(*, table: Table, user, reason: str, seats: dict, renamed: dict):
-    """A new version of the table's sheet after players were moved: the marks of each seat in
-    ``seats`` go to who sits there now, and the deals name them (``renamed``: old -> new).
+def scoresheet_reseat(*, table: Table, user, reason: str):
+    """A new version of the table's sheet after players were moved: each seat's marks, and the
+    deals' taker, partner and poignées, go to whoever sits in that seat now.
 
     Called by the arbitre's seating correction (``tournaments.signals.seats_swapped``), in its
     transaction; the version keeps the status it had (an arbitre's act, with the reason).
@@ -423,43 +418,8 @@ def scoresheet_reseat(*, table: Table, user, reason: str, seats: dict, renamed: 
         confirmed_by=user if current.is_confirmed else None,
         confirmed_at=now if current.is_confirmed else None,
     )
-
-    def name(registration_id):
-        return renamed.get(registration_id, registration_id)
-
-    old_deals = list(current.deals.all())
-    deals = Deal.objects.bulk_create(
-        Deal(
-            sheet=sheet,
-            number=d.number,
-            mode=d.mode,
-            contract=d.contract,
-            taker_id=name(d.taker_id) if d.taker_id else None,
-            partner_id=name(d.partner_id) if d.partner_id else None,
-            sitting_out_id=name(d.sitting_out_id) if d.sitting_out_id else None,
-            bouts=d.bouts,
-            points=d.points,
-            petit_au_bout=d.petit_au_bout,
-            poignees=[[name(reg), level] for reg, level in d.poignees],
-            chelem_announced=d.chelem_announced,
-            chelem=d.chelem,
-            amount=d.amount,
-        )
-        for d in old_deals
-    )
-    if not all(deal.pk for deal in deals):
-        deals = list(sheet.deals.order_by("number"))
-    Mark.objects.bulk_create(
-        Mark(
-            sheet=sheet,
-            deal=new,
-            registration_id=seats.get(mark.seat, mark.registration_id),
-            seat=mark.seat,
-            value=mark.value,
-        )
-        for old, new in zip(old_deals, deals, strict=True)
-        for mark in old.marks.all()
-    )
+    # The stored deals read by seat, written back with the seating as it is now.
+    _write_deals(sheet, table_setup(table=table), sheet_deals(current))
     audit_log(
         action="sheet.corrected",
         user=user,
@@ -469,7 +429,6 @@ def scoresheet_reseat(*, table: Table, user, reason: str, seats: dict, renamed: 
             "table": table.number,
             "version": sheet.version,
             "reason": sheet.reason,
-            "seats": {str(seat): reg for seat, reg in seats.items()},
             "before": before,
             "after": sheet_summary(sheet=sheet),
         },

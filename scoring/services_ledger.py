@@ -7,23 +7,18 @@ history. A deal annulled or adjusted is a new version of the table's sheet, made
 Each service runs in one transaction and writes its audit entry there.
 """
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Registration, Table, Tournament
-from tournaments.permissions import Role, has_role
+from tournaments.models import Registration, Table
+from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log, field_error
 
 from .models import BidBan, Penalty, ScoreSheet
 from .selectors import current_sheet, sheet_form_data
 from .services import scoresheet_save
-
-
-def _require_arbitre(user, tournament: Tournament) -> None:
-    if not has_role(user, tournament, Role.ARBITRE):
-        raise PermissionDenied
 
 
 def _reason(reason: str, field: str = "reason") -> str:
@@ -45,7 +40,7 @@ def penalty_apply(
 ) -> Penalty:
     """Take ``points`` from a player's total: one-sided, nobody else gains them."""
     tournament = registration.tournament
-    _require_arbitre(user, tournament)
+    require_role(user, tournament, Role.ARBITRE)
     if type(points) is not int or not 0 < points <= 100_000:
         raise field_error(
             "points", _("A penalty is a positive number of points."), "points_invalid"
@@ -86,7 +81,7 @@ def bid_ban_create(
 ) -> BidBan:
     """Bar a player from bidding on a deal of a position (None: the first deal they play)."""
     tournament = registration.tournament
-    _require_arbitre(user, tournament)
+    require_role(user, tournament, Role.ARBITRE)
     if not 1 <= position <= tournament.positions:
         raise field_error(
             "position",
@@ -133,7 +128,7 @@ def bid_ban_create(
 @transaction.atomic
 def effect_cancel(*, effect: Penalty | BidBan, user, reason: str) -> Penalty | BidBan:
     """Cancel a penalty or a bid ban; it stays readable, with who cancelled it and why."""
-    _require_arbitre(user, effect.tournament)
+    require_role(user, effect.tournament, Role.ARBITRE)
     reason = _reason(reason)
     effect = type(effect).objects.select_for_update().get(pk=effect.pk)
     if effect.cancelled_at is not None:
@@ -172,7 +167,7 @@ def deal_decide(
     None), gets the arbitre's ``marks`` (one per seat, summing to zero), or is replaced by
     ``line`` (form fields, to restore a deal as it was)."""
     tournament = table.round.tournament
-    _require_arbitre(user, tournament)
+    require_role(user, tournament, Role.ARBITRE)
     reason = _reason(reason)
     current = current_sheet(table=table)
     if current is None:

@@ -222,12 +222,16 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
     )
 
 
-def cached_standings(*, tournament: Tournament, up_to=None, official=False) -> Standings:
-    """``standings`` through the cache, keyed by the ledger's stamp: any change makes a new
-    key, so every worker (each with its own cache or a shared one) serves fresh figures."""
+def cached_standings(
+    *, tournament: Tournament, up_to=None, official=False, stamp: int | None = None
+) -> Standings:
+    """``standings`` through the cache, keyed by the ledger's stamp (pass it when already read):
+    any change makes a new key, so every worker (each with its own cache or a shared one)
+    serves fresh figures."""
     from django.core.cache import cache
 
-    stamp = ledger_stamp(tournament=tournament)
+    if stamp is None:
+        stamp = ledger_stamp(tournament=tournament)
     key = f"standings:{tournament.pk}:{up_to or tournament.positions}:{int(official)}:{stamp}"
     return cache.get_or_set(
         key, lambda: standings(tournament=tournament, up_to=up_to, official=official), 600

@@ -13,22 +13,15 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from tournaments.models import Registration, Tournament
-from tournaments.permissions import role_of
+from tournaments.models import Registration
+from tournaments.views.helpers import nothing_new, public_tournament
 
-from .standings import cached_standings, ledger_stamp, player_results
+from .standings import Standings, cached_standings, ledger_stamp, player_results
 
 
 def refresh_seconds() -> int:
     """How often public pages ask for news (``PUBLIC_REFRESH_SECONDS``, 15 by default)."""
     return getattr(settings, "PUBLIC_REFRESH_SECONDS", 15)
-
-
-def _tournament(request, slug) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.is_public and role_of(request.user, tournament) is None:
-        raise Http404
-    return tournament
 
 
 def _choices(request, tournament) -> tuple[int, bool]:
@@ -40,7 +33,7 @@ def _choices(request, tournament) -> tuple[int, bool]:
 
 def _unchanged(request, stamp: int) -> bool:
     """A poll from the page itself that already shows this state of the ledger."""
-    return request.GET.get("fragment") == "1" and request.GET.get("stamp") == str(stamp)
+    return request.GET.get("fragment") == "1" and nothing_new(request, stamp)
 
 
 def _page(request, template, context, fragment_template):
@@ -56,13 +49,13 @@ def _live_url(request, stamp: int) -> str:
     return f"{request.path}?{query.urlencode()}"
 
 
-def standings_page(request, slug):
-    tournament = _tournament(request, slug)
+def _ranking_page(request, tournament, template: str, fragment: str, **extra):
+    """A standings page (individual or teams): 204 to a poll when nothing changed."""
     stamp = ledger_stamp(tournament=tournament)
     if _unchanged(request, stamp):
         return HttpResponse(status=204)
     after, official = _choices(request, tournament)
-    ranking = cached_standings(tournament=tournament, up_to=after, official=official)
+    ranking = cached_standings(tournament=tournament, up_to=after, official=official, stamp=stamp)
     context = {
         "tournament": tournament,
         "ranking": ranking,
@@ -71,36 +64,35 @@ def standings_page(request, slug):
         "positions": range(1, tournament.positions + 1),
         "live_url": _live_url(request, stamp),
         "refresh": refresh_seconds(),
-        # Reversed once, not once per row: a thousand rows render in a few milliseconds.
-        "player_url": reverse("standings:player", args=[tournament.slug, 0])[:-2],
+        **{name: make(ranking) for name, make in extra.items()},
     }
-    return _page(request, "public/standings.html", context, "public/_standings.html")
+    return _page(request, template, context, fragment)
+
+
+def standings_page(request, slug):
+    tournament = public_tournament(request, slug)
+    # Reversed once, not once per row: a thousand rows render in a few milliseconds.
+    player_url = reverse("standings:player", args=[tournament.slug, 0])[:-2]
+    return _ranking_page(
+        request,
+        tournament,
+        "public/standings.html",
+        "public/_standings.html",
+        player_url=lambda ranking: player_url,
+    )
 
 
 def team_standings_page(request, slug):
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     if not tournament.has_teams:
         raise Http404
-    stamp = ledger_stamp(tournament=tournament)
-    if _unchanged(request, stamp):
-        return HttpResponse(status=204)
-    after, official = _choices(request, tournament)
-    ranking = cached_standings(tournament=tournament, up_to=after, official=official)
-    context = {
-        "tournament": tournament,
-        "ranking": ranking,
-        "teams": ranking.teams(),
-        "after": after,
-        "official": official,
-        "positions": range(1, tournament.positions + 1),
-        "live_url": _live_url(request, stamp),
-        "refresh": refresh_seconds(),
-    }
-    return _page(request, "public/teams.html", context, "public/_teams.html")
+    return _ranking_page(
+        request, tournament, "public/teams.html", "public/_teams.html", teams=Standings.teams
+    )
 
 
 def player_page(request, slug, number):
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     registration = get_object_or_404(
         Registration.objects.select_related("player__club", "team"),
         tournament=tournament,

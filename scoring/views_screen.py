@@ -10,25 +10,18 @@ swaps it in place, no reload). Non-public tournaments are a 404 for anyone witho
 role in them. Queries do not grow with the field: 2 for a 204, at most 8 for the page.
 """
 
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpResponse, HttpResponseBadRequest
+from django.shortcuts import render
 from django.template.loader import render_to_string
 
 from tournaments.models import Tournament
-from tournaments.permissions import role_of
 from tournaments.selectors_seating import current_round, round_seats_by_name
+from tournaments.views.helpers import nothing_new, public_tournament
 
-from .standings import ledger_stamp, standings
+from .standings import cached_standings, ledger_stamp
 
 PANELS = ("seating", "standings")
 DEFAULT_SECONDS, MIN_SECONDS, MAX_SECONDS = 20, 5, 120
-
-
-def _tournament(request, slug) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.is_public and role_of(request.user, tournament) is None:
-        raise Http404
-    return tournament
 
 
 def _number(raw: str) -> int | None:
@@ -53,21 +46,21 @@ def _seating_context(tournament: Tournament) -> dict:
     return {"round": round_, "seats": seats}
 
 
-def _standings_context(tournament: Tournament) -> dict:
-    ranking = standings(tournament=tournament)
+def _standings_context(tournament: Tournament, stamp: int) -> dict:
+    ranking = cached_standings(tournament=tournament, stamp=stamp)
     # Nothing to rank yet: no sheet counted and every total still 0 (no penalty either).
     empty = ranking.sheets == 0 and not any(row.total for row in ranking.rows)
     return {"ranking": ranking, "no_results": empty}
 
 
-def _panel_context(tournament: Tournament, panel: str) -> dict:
+def _panel_context(tournament: Tournament, panel: str, stamp: int) -> dict:
     if panel == "seating":
         return _seating_context(tournament)
-    return _standings_context(tournament)
+    return _standings_context(tournament, stamp)
 
 
 def screen(request, slug):
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     # The stamp is read before the data: a change in between only costs one more refresh.
     stamp = ledger_stamp(tournament=tournament)
     return render(
@@ -78,20 +71,20 @@ def screen(request, slug):
             "stamp": stamp,
             "seconds": display_seconds(request.GET.get("seconds", "")),
             "seating": {"panel": "seating", **_seating_context(tournament)},
-            "standings": {"panel": "standings", **_standings_context(tournament)},
+            "standings": {"panel": "standings", **_standings_context(tournament, stamp)},
         },
     )
 
 
 def panel(request, slug):
-    tournament = _tournament(request, slug)
+    tournament = public_tournament(request, slug)
     name = request.GET.get("panel", "")
     if name not in PANELS:
         return HttpResponseBadRequest()
     stamp = ledger_stamp(tournament=tournament)
-    if _number(request.GET.get("stamp", "")) == stamp:
+    if nothing_new(request, stamp):
         return HttpResponse(status=204)
-    context = {"panel": name, **_panel_context(tournament, name)}
+    context = {"panel": name, **_panel_context(tournament, name, stamp)}
     html = render_to_string(
         "public/_screen_panel.html",
         {"tournament": tournament, "stamp": stamp, "p": context},

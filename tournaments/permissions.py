@@ -38,6 +38,12 @@ def has_role(user, tournament: Tournament, minimum: str) -> bool:
     return role is not None and StaffRole.RANK[role] >= StaffRole.RANK[minimum]
 
 
+def require_role(user, tournament: Tournament, minimum: str) -> None:
+    """For services: refuse (PermissionDenied) an account below ``minimum`` in ``tournament``."""
+    if not has_role(user, tournament, minimum):
+        raise PermissionDenied
+
+
 def role_required(minimum: str):
     """View decorator: loads the tournament from ``slug`` and checks the account's role.
 

@@ -1,9 +1,13 @@
-"""Small helpers shared by the staff views."""
+"""Small helpers shared by the views (staff and public)."""
 
 from django.core.exceptions import ValidationError
 from django.core.paginator import EmptyPage, PageNotAnInteger
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
 from django_tables2 import RequestConfig
+
+from ..models import Tournament
+from ..permissions import role_of
 
 
 def add_service_error(form, exc: ValidationError) -> None:
@@ -42,3 +46,17 @@ def paginate_table(table, request, per_page: int = 100) -> None:
         table.paginate(page=page, per_page=per_page)
     except (EmptyPage, PageNotAnInteger):
         table.paginate(page=1, per_page=per_page)
+
+
+def public_tournament(request, slug) -> Tournament:
+    """The tournament of a public page: a 404 when it is not public, except for its staff."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.is_public and role_of(request.user, tournament) is None:
+        raise Http404
+    return tournament
+
+
+def nothing_new(request, stamp: int) -> bool:
+    """A poll (``?stamp=``) from a page that already shows this state of the tournament: the
+    view answers 204 and htmx leaves the page alone."""
+    return request.GET.get("stamp", "").strip() == str(stamp)

@@ -2,13 +2,12 @@
 
 from django.conf import settings
 from django.db.models import Q
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpResponse
+from django.shortcuts import render
 
-from ..models import Tournament
-from ..permissions import role_of
 from ..selectors import change_stamp, public_tournaments
 from ..selectors_seating import current_round, round_seats_by_name
+from .helpers import nothing_new, public_tournament
 
 
 def home(request):
@@ -16,12 +15,10 @@ def home(request):
 
 
 def tournament(request, slug):
-    t = get_object_or_404(Tournament, slug=slug)
-    if not t.is_public and role_of(request.user, t) is None:
-        raise Http404
+    t = public_tournament(request, slug)
     stamp = change_stamp(tournament=t)
     polling = request.GET.get("fragment") == "1"
-    if polling and request.GET.get("stamp") == str(stamp):
+    if polling and nothing_new(request, stamp):
         return HttpResponse(status=204)  # nothing new since the page showed it
     return render(
         request,
@@ -37,12 +34,10 @@ def tournament(request, slug):
 
 
 def seating(request, slug):
-    t = get_object_or_404(Tournament, slug=slug)
-    if not t.is_public and role_of(request.user, t) is None:
-        raise Http404
+    t = public_tournament(request, slug)
     stamp = change_stamp(tournament=t)
     polling = request.GET.get("fragment") == "1"
-    if polling and request.GET.get("stamp") == str(stamp):
+    if polling and nothing_new(request, stamp):
         return HttpResponse(status=204)  # nothing new since the page showed it
     round_ = current_round(tournament=t)
     search = request.GET.get("q", "").replace("\x00", "").strip()[:60]
