@@ -41,7 +41,7 @@ def scale_points(*, tournament: Tournament, kind: str) -> int | None:
     )
 
 
-def _check_people(tournament, round_, table, **people) -> None:
+def _check_people(tournament, table, **people) -> None:
     for field, reg in people.items():
         if reg is None:
             continue
@@ -94,7 +94,7 @@ def incident_log(
                 "no_such_deal",
                 max=most,
             )
-    _check_people(tournament, round, table, offender=offender, caller=caller)
+    _check_people(tournament, table, offender=offender, caller=caller)
     if kind == IncidentKind.PROTEST and contests is None and contests_sheet is None:
         raise field_error(
             "contests",
@@ -105,12 +105,10 @@ def incident_log(
         raise field_error(
             "contests_sheet", _("That sheet is not this table's."), "sheet_not_at_table"
         )
-    for field, target in (("contests", contests), ("contests_sheet", contests_sheet)):
-        other = getattr(target, "tournament_id", None) or (
-            target.round.tournament_id if isinstance(target, ScoreSheet) else None
-        )
-        if target is not None and other != tournament.pk:
-            raise field_error(field, _("Not in this tournament."), "not_here")
+    if contests is not None and contests.tournament_id != tournament.pk:
+        raise field_error("contests", _("Not in this tournament."), "not_here")
+    if contests_sheet is not None and contests_sheet.round.tournament_id != tournament.pk:
+        raise field_error("contests_sheet", _("Not in this tournament."), "not_here")
     incident = Incident.objects.create(
         tournament=tournament,
         round=round,

@@ -110,10 +110,6 @@ class ScoreSheet(models.Model):
         return f"{self.table} v{self.version}"
 
     @property
-    def is_current(self) -> bool:
-        return self.status != self.Status.SUPERSEDED
-
-    @property
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
 

@@ -304,11 +304,14 @@ def player_results(*, registration: Registration, official=False) -> PlayerResul
     for penalty in penalties:
         by_position[penalty.position] = by_position.get(penalty.position, 0) + penalty.points
     positions, running = [], -by_position.get(None, 0)
+    stamp = ledger_stamp(tournament=tournament)  # once: every ranking below is cached under it
     for seat in seats:
         number = seat.round.number
         bilan = sum(marks.get(number, []))
         running += bilan - by_position.get(number, 0)
-        ranking = cached_standings(tournament=tournament, up_to=number, official=official)
+        ranking = cached_standings(
+            tournament=tournament, up_to=number, official=official, stamp=stamp
+        )
         row = next((r for r in ranking.rows if r.registration_id == registration.pk), None)
         positions.append(
             PositionResult(
@@ -324,7 +327,7 @@ def player_results(*, registration: Registration, official=False) -> PlayerResul
                 confirmed=confirmed.get(number, False),
             )
         )
-    final = cached_standings(tournament=tournament, official=official)
+    final = cached_standings(tournament=tournament, official=official, stamp=stamp)
     row = next((r for r in final.rows if r.registration_id == registration.pk), None)
     taken = Deal.objects.filter(sheet__status__in=statuses, taker=registration).exclude(
         mode__in=["annulled"]
