@@ -8,16 +8,23 @@ Three families, all from ``seating-notes.md``:
 
 - direction classes: K tables numbered by a ring of K elements; class c moves by a_c tables per
   position. Over GF(K) (K a prime power) any distinct a_c give K positions; over Z_K the
-  positions are limited by the additive orders of the differences a_c - a_c'.
+  positions are limited by the additive orders of the differences a_c - a_c', unless a stored
+  difference matrix gives class c's move at each position (K = 12).
 - the affine spaces over GF(4): 16 points (5 positions), 64 points (21 positions).
 - 1-rotational resolvable designs on Z_3m + {inf} (40 points, 13 positions; 52, 17): a stored
   base class, verified by a test, developed by adding 0..m-1.
+- 41 to 43 points at 10 tables (tables of 5): the 40 points and 130 lines of PG(3, 3), ten of
+  its spreads as positions (no two share a line, so no pair meets twice) and up to three extra
+  points, each joining one line per position; an extra's ten lines are disjoint (a spread
+  "across" the positions), so it meets all 40 points once. Found once by search, stored as line
+  numbers, verified by a test. A spread not played (a packing of PG(3, 3) has 13) gives the
+  groups: points on one of its lines never meet.
 
 This module builds point structures only; ``fitting`` maps players onto them.
 """
 
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, product
 from math import gcd
 
 from .algebra import ring
@@ -28,6 +35,42 @@ SPARE = 2  # positions built beyond those asked: their tables can host teams and
 ROTATIONAL = {
     13: ((2, 11, 36, 3), (6, 33, 35, 17), (1, 18, 21, 25)),
     17: ((13, 1, 50, 10), (6, 32, 22, 2), (7, 25, 12, 31), (9, 38, 37, 45)),
+}
+
+
+# PG(3, 3): line numbers (see ``_pg33_lines``) of ten disjoint spreads; the extra point k joins
+# the k-th line of each. Then the three spreads that complete the packing.
+PROJECTIVE_PLAYED = (
+    (113, 94, 42, 1, 20, 35, 79, 93, 108, 128),
+    (26, 22, 81, 4, 43, 53, 74, 91, 120, 124),
+    (49, 90, 15, 8, 36, 41, 64, 83, 105, 116),
+    (45, 71, 50, 2, 16, 34, 65, 111, 117, 123),
+    (24, 104, 66, 5, 31, 37, 69, 76, 92, 127),
+    (126, 118, 11, 19, 28, 39, 56, 59, 78, 97),
+    (87, 7, 119, 13, 29, 47, 61, 75, 98, 121),
+    (80, 30, 85, 3, 21, 46, 55, 63, 68, 102),
+    (6, 38, 106, 23, 32, 51, 72, 89, 95, 112),
+    (70, 57, 33, 10, 14, 40, 82, 96, 107, 122),
+)
+PROJECTIVE_SPARE = (
+    (0, 52, 58, 73, 84, 86, 99, 110, 114, 125),
+    (12, 17, 27, 44, 54, 60, 88, 100, 103, 129),
+    (9, 18, 25, 48, 62, 67, 77, 101, 109, 115),
+)
+
+
+# Where Z_K's arithmetic gives too few positions: class c moves by DIFFERENCES[K][c][i] tables
+# at position i. Each row minus another takes each value at most once over the positions (a
+# difference matrix, found once by search, verified by a test), so no pair meets twice; row 4
+# moves the fifth class. Z_12: 10 positions instead of 4 (48 to 51 players, teams of 4 too).
+DIFFERENCES = {
+    12: (
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+        (0, 7, 9, 8, 5, 2, 10, 1, 4, 11),
+        (0, 8, 5, 2, 7, 9, 3, 11, 1, 10),
+        (0, 4, 7, 1, 8, 6, 9, 2, 11, 5),
+        (0, 6, 4, 11, 9, 10, 8, 7, 5, 1),
+    ),
 }
 
 
@@ -46,20 +89,25 @@ def directions(tables: int, rounds: int, fifth: int = 0) -> Design | None:
         return None
     field = ring(tables, True)
     if field is not None:
-        steps, capacity, r = tuple(range(classes)), tables, field
+        r, count = field, min(rounds + SPARE, tables)
+        shifts = [[r.mul(c, i) for i in range(count)] for c in range(classes)]
     else:
         r = ring(tables, False)
         steps, capacity = _cyclic_steps(tables, classes, rounds)
-        if capacity < 2:
+        stored = DIFFERENCES.get(tables)
+        if stored is not None and len(stored[0]) > capacity:
+            shifts, count = stored, len(stored[0])
+        elif capacity < 2:
             return None
-    count = min(rounds + SPARE, capacity)
+        else:
+            count = min(rounds + SPARE, capacity)
+            shifts = [[r.mul(a, i) for i in range(count)] for a in steps]
     positions = []
     for i in range(count):
         blocks = [[] for _ in range(tables)]
-        for c, a in enumerate(steps):
-            shift = r.mul(a, i)
+        for c in range(classes):
             for j in range(fifth if c == 4 else tables):
-                blocks[r.add(j, shift)].append(c * tables + j)
+                blocks[r.add(j, shifts[c][i])].append(c * tables + j)
         positions.append(tuple(tuple(block) for block in blocks))
     groups = [tuple(range(c * tables, c * tables + tables)) for c in range(4)]
     if fifth:
@@ -126,3 +174,40 @@ def rotational(points: int) -> Design | None:
         blocks += [tuple((x + g + m * j) % v for x in b) for b in base for j in range(3)]
         classes.append(tuple(blocks))
     return Design(points, tuple(classes), (), f"rotational({points})")
+
+
+def projective(points: int) -> Design | None:
+    """41, 42 or 43 points: ten positions of PG(3, 3) lines, one to three joined by an extra."""
+    extra = points - 40
+    if not 1 <= extra <= 3:
+        return None
+    lines = _pg33_lines()
+    classes = []
+    for numbers in PROJECTIVE_PLAYED:
+        blocks = [lines[n] + ((40 + k,) if k < extra else ()) for k, n in enumerate(numbers)]
+        classes.append(tuple(blocks))
+    groups = [tuple(range(40, points)), *(lines[n] for n in PROJECTIVE_SPARE[0])]
+    return Design(points, tuple(classes), tuple(groups), f"PG(3,3)+{extra}")
+
+
+def _pg33_lines():
+    """The 130 lines of PG(3, 3) as sorted tuples of point numbers, in sorted order. Points are
+    the nonzero vectors of GF(3)^4 whose first nonzero coordinate is 1, numbered in sorted
+    order."""
+
+    def normal(v):
+        lead = next(x for x in v if x)
+        return tuple(x * lead % 3 for x in v)  # 1 and 2 are their own inverses mod 3
+
+    vectors = sorted({normal(v) for v in product(range(3), repeat=4) if any(v)})
+    number = {v: i for i, v in enumerate(vectors)}
+    lines = set()
+    for a, b in combinations(vectors, 2):
+        span = {
+            number[normal(tuple((s * x + t * y) % 3 for x, y in zip(a, b, strict=True)))]
+            for s in range(3)
+            for t in range(3)
+            if s or t
+        }
+        lines.add(tuple(sorted(span)))
+    return sorted(lines)

@@ -29,7 +29,7 @@ MAX_STEPS = 200_000  # local-search moves
 MAX_WORK = 2_000_000  # swaps evaluated by the local search (about 2 s at worst)
 WORK_PER_PAIR = 100  # smaller fields get less: players^2 x positions x this
 MIN_WORK = 20_000  # but at least this
-QUICK_WORK = 500_000  # the same, when a perfect design with uneven odd tables is at hand
+QUICK_WORK = 1_000_000  # the same, when a perfect design with uneven odd tables is at hand
 STRICT_SHARE = 40  # percent of the budget for a search keeping the odd-table round robin
 
 

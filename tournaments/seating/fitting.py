@@ -28,6 +28,8 @@ def candidates(problem):
     found.append(designs.directions(tables, problem.rounds))
     found.append(designs.affine(4 * tables))
     found.append(designs.rotational(4 * tables))
+    if fives:
+        found.append(designs.projective(problem.n))
     found = [d for d in found if d is not None]
     found.sort(key=lambda d: (-min(len(d.classes), problem.rounds), d.points < problem.n))
     return found

@@ -31,6 +31,31 @@ def test_rotational_designs_are_resolvable_designs(points, classes):
     )
 
 
+@pytest.mark.parametrize("points", [41, 42, 43])
+def test_projective_designs_seat_up_to_three_extras_at_tables_of_five(points):
+    design = designs.projective(points)
+    assert len(design.classes) == 10
+    assert_design(design, block_sizes=(4, 5))
+    extras = range(40, points)
+    for blocks in design.classes:
+        fives = [block for block in blocks if len(block) == 5]
+        assert sorted(x for block in fives for x in block if x >= 40) == list(extras)
+    for extra in extras:  # an extra meets each of the 40 others exactly once
+        met = Counter(x for c in design.classes for b in c if extra in b for x in b if x != extra)
+        assert sorted(met) == list(range(40)) and set(met.values()) == {1}
+    assert sorted(x for group in design.groups for x in group) == list(range(points))
+
+
+def test_pg33_has_40_points_and_130_lines_two_points_on_exactly_one():
+    lines = designs._pg33_lines()
+    assert len(lines) == 130
+    pairs = Counter(pair for line in lines for pair in combinations(line, 2))
+    assert len(pairs) == 40 * 39 // 2 and set(pairs.values()) == {1}
+    spreads = [designs.PROJECTIVE_PLAYED, designs.PROJECTIVE_SPARE]
+    numbers = [n for group in spreads for spread in group for n in spread]
+    assert sorted(numbers) == list(range(130))  # thirteen disjoint spreads: a packing
+
+
 @pytest.mark.parametrize(("points", "classes"), [(16, 5), (64, 21)])
 def test_affine_spaces_over_gf4(points, classes):
     design = designs.affine(points)
@@ -60,12 +85,24 @@ def test_a_partial_fifth_class_makes_tables_of_five(tables, fifth):
         assert sum(1 for block in blocks if len(block) == 5) == fifth
 
 
+@pytest.mark.parametrize("fifth", [0, 1, 2, 3, 12])
+def test_a_stored_difference_matrix_gives_z12_ten_positions(fifth):
+    design = designs.directions(12, rounds=10, fifth=fifth)
+    assert len(design.classes) == 10
+    assert_design(design, block_sizes=(4, 5))
+    rows = designs.DIFFERENCES[12]
+    for a, b in combinations(rows, 2):  # each difference at most once: no pair meets twice
+        differences = [(y - x) % 12 for x, y in zip(a, b, strict=True)]
+        assert len(set(differences)) == len(differences)
+
+
 def test_fewer_positions_where_the_arithmetic_limits_them():
     # In Z_10 some step difference is even, of order 5 at most: 5 positions, not 10.
     assert len(designs.directions(10, rounds=10).classes) == 5
-    assert len(designs.directions(12, rounds=10).classes) == 4
+    assert len(designs.directions(14, rounds=10).classes) == 7
     assert designs.rotational(44) is None
     assert designs.affine(32) is None
+    assert designs.projective(40) is None and designs.projective(44) is None
 
 
 @pytest.mark.parametrize("q", [4, 8, 9, 16, 25, 27])

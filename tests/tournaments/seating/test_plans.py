@@ -31,7 +31,11 @@ def plan_for(players, rounds, *, team=0, remainder="3", seed=7):
         (40, 10, 4, "3"),
         (41, 10, 0, "3"),
         (44, 10, 4, "3"),
+        (41, 10, 2, "5"),  # PG(3, 3) with an extra at the table of 5
+        (43, 10, 4, "5"),
         (45, 10, 0, "5"),
+        (50, 10, 4, "5"),  # Z_12 with a stored difference matrix
+        (51, 10, 4, "5"),
         (52, 17, 0, "3"),
         (64, 21, 0, "3"),  # the limit: AG(3, 4)
         (99, 10, 2, "5"),
