@@ -139,3 +139,52 @@ def test_the_stamp_moves_with_every_change(round1, staff):
     before = ledger_stamp(tournament=round1.tournament)
     enter(round1.tables.get(number=1), staff["scorer"])
     assert ledger_stamp(tournament=round1.tournament) > before
+
+
+@pytest.mark.parametrize("official", [True, False])
+def test_the_ranking_agrees_with_the_marks_summed_by_hand(django_user_model, official):
+    """An oracle: a simulated tournament (some sheets only entered, penalties at a position and
+    for the whole tournament) ranked by summing every stored mark in Python."""
+    import random
+    from collections import defaultdict
+
+    from scoring.models import Mark, ScoreSheet
+    from scoring.services_ledger import penalty_apply
+    from scoring.simulation import sheets_simulate
+    from tournaments.simulation import tournament_simulate
+
+    boss = django_user_model.objects.create(username="boss", is_superuser=True)
+    tournament = tournament_simulate(slug="oracle", players=24, user=boss, positions=3)
+    sheets_simulate(tournament=tournament, rng=random.Random(3))
+    sheet = ScoreSheet.objects.filter(round__tournament=tournament).first()
+    ScoreSheet.objects.filter(pk=sheet.pk).update(status=ScoreSheet.Status.ENTERED)
+    registrations = list(tournament.registrations.order_by("number"))
+    penalty_apply(registration=registrations[0], points=40, reason="x", user=boss, position=2)
+    penalty_apply(registration=registrations[1], points=7, reason="y", user=boss)
+    penalty_apply(registration=registrations[1], points=5, reason="z", user=boss, position=3)
+
+    up_to = 2
+    statuses = {"confirmed"} if official else {"confirmed", "entered"}
+    totals, bilans = defaultdict(int), defaultdict(int)
+    for mark in Mark.objects.select_related("sheet__round"):
+        if mark.sheet.status in statuses and mark.sheet.round.number <= up_to:
+            totals[mark.registration_id] += mark.value
+            bilans[mark.registration_id, mark.sheet.round.number] += mark.value
+    for penalty in Penalty.objects.all():
+        if penalty.position is None or penalty.position <= up_to:
+            totals[penalty.registration_id] -= penalty.points
+
+    result = standings(tournament=tournament, up_to=up_to, official=official)
+    assert len(result.rows) == 24
+    for row in result.rows:
+        assert row.total == totals[row.registration_id]
+        assert row.rank == 1 + sum(
+            1 for t in (totals[r.pk] for r in registrations) if t > row.total
+        )
+        for position in (1, 2):
+            expected = bilans.get((row.registration_id, position))
+            assert row.bilans.get(position) == expected
+    assert [row.total for row in result.rows] == sorted(totals.values(), reverse=True)
+    penalties = {row.registration_id: row.penalties for row in result.rows}
+    assert penalties[registrations[0].pk] == 40  # position 2 counts
+    assert penalties[registrations[1].pk] == 7  # the whole tournament's; position 3 does not
