@@ -18,6 +18,7 @@ from tournaments.documents import PDF, render_pdf
 from tournaments.exports import CSV, XLSX, csv_bytes, xlsx_bytes
 from tournaments.models import Registration, Seat, Table, Tournament
 from tournaments.models.core import seat_name
+from tournaments.selectors import last_published_position
 
 from .models import ContractChoice, Deal, Mark, Penalty, ScoreSheet
 from .standings import Standings, standings
@@ -200,9 +201,10 @@ def federation_rows(ranking: Standings) -> Iterator[list]:
 
 
 def resolve_up_to(tournament: Tournament, up_to: int | None) -> int:
-    """The last position counted: every position by default, else clamped to the tournament's."""
+    """The last position counted: the latest published by default, else clamped to the
+    tournament's."""
     if up_to is None:
-        return tournament.positions
+        return last_published_position(tournament=tournament)
     return min(max(up_to, 1), tournament.positions)
 
 

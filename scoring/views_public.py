@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tournaments.models import Registration
+from tournaments.selectors import last_published_position
 from tournaments.views.helpers import nothing_new, public_tournament
 
 from .standings import Standings, cached_standings, ledger_stamp, player_results
@@ -26,9 +27,10 @@ def refresh_seconds() -> int:
 
 def _choices(request, tournament) -> tuple[int, bool]:
     raw = request.GET.get("after", "")
-    after = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else tournament.positions
-    after = min(max(after, 1), tournament.positions)
-    return after, request.GET.get("official") == "1"
+    after = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
+    if after is None:
+        after = last_published_position(tournament=tournament)
+    return min(max(after, 1), tournament.positions), request.GET.get("official") == "1"
 
 
 def _unchanged(request, stamp: int) -> bool:

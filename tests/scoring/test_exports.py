@@ -72,7 +72,8 @@ def test_workbook_cell_by_cell(client, staff, played):
     response = client.get(url(tournament, "results", "xlsx"))
     assert response.status_code == 200
     assert response["Content-Type"] == XLSX
-    assert response["Content-Disposition"].endswith('-results-after-5-provisional.xlsx"')
+    # Five positions planned, one published: the results count up to the one played.
+    assert response["Content-Disposition"].endswith('-results-after-1-provisional.xlsx"')
     workbook = openpyxl.load_workbook(io.BytesIO(response.content))
     assert workbook.sheetnames == [
         "Individual ranking", "Marks per position", "Deals", "Penalties", "Arbitrage",
@@ -84,12 +85,12 @@ def test_workbook_cell_by_cell(client, staff, played):
         "Rank", "Tied", "No.", "FFT number", "Name", "Club", "Team", "Marks", "Penalties",
         "Total", "Excluded",
     )  # fmt: skip
-    assert rows[0][11:] == tuple(f"Position {k}" for k in range(1, 6))
+    assert rows[0][11:] == ("Position 1",)  # the positions counted, not the five planned
     # Both Souths have 1346, tied first: the rank stays a number, the tie is its own column.
     first = rows[1]
     assert first[0] == 1 and type(first[0]) is int and first[1] == "yes"
     assert first[9] == 1346 and type(first[9]) is int
-    assert first[11:] == (1346, None, None, None, None)
+    assert first[11:] == (1346,)
     west = next(row for row in rows[1:] if row[2] == played["west"].number)
     assert west[7:10] == (-510, 40, -550)
     assert ws.cell(row=2, column=5).data_type == "s"
@@ -227,7 +228,7 @@ def test_rankings_pdf_many_positions_goes_landscape(tournament, staff):
     tournament.positions = 8
     tournament.save()
     seat_and_publish(tournament, staff["organiser"], 8)
-    _, _, pdf = exports.rankings_pdf(tournament=tournament)
+    _, _, pdf = exports.rankings_pdf(tournament=tournament, up_to=8)
     page = PdfReader(io.BytesIO(pdf)).pages[0]
     assert page.mediabox.width > page.mediabox.height
     assert "Columns 1 to 8: the bilan of each position." in page.extract_text()
@@ -272,7 +273,7 @@ def test_page_lists_the_downloads(client, staff, played):
     html = response.content.decode()
     for kind, fmt in [("results", "xlsx"), ("individual", "pdf"), ("players", "pdf"),
                       ("individual", "csv"), ("federation", "csv"), ("deals", "csv")]:  # fmt: skip
-        assert url(tournament, kind, fmt, "?after=5") in html
+        assert url(tournament, kind, fmt, "?after=1") in html  # the last published position
     assert url(tournament, "teams", "pdf") not in html  # no teams here
     assert "1 of 2 sheets confirmed" in html
     response = client.get(

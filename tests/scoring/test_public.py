@@ -123,3 +123,13 @@ def test_standings_page_query_count_does_not_grow(client, django_user_model):
             assert client.get(address).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 9
+
+
+def test_standings_count_up_to_the_last_published_position_by_default(client, round1):
+    tournament = round1.tournament
+    assert tournament.positions > 1  # more planned than published
+    response = client.get(url("individual", tournament))
+    assert response.context["after"] == 1
+    assert response.context["ranking"].up_to == 1
+    response = client.get(url("individual", tournament), {"after": str(tournament.positions)})
+    assert response.context["after"] == tournament.positions
