@@ -1,0 +1,338 @@
+"""Every named address of the site against every kind of visitor, from the URL configuration.
+
+The resolver is walked and each named pattern must be declared in ``ACCESS`` with who may see
+it: a new page that is not declared fails ``test_every_url_is_declared``, which names it. Then
+each address is requested by each visitor of ``ROLES`` on one realistic tournament
+(``tests/permissions_fixtures.py``) and the answer is checked against the rule:
+
+- ``open``: anyone (the login form, the language switch, the home page).
+- ``public``: anyone while the tournament is public; once private, a 404 to anyone outside its
+  staff. The tournament is public for ``anonymous`` and private for every other visitor, so the
+  same cases prove that staff still see it and that strangers do not.
+- ``account``: any account; anonymous visitors are sent to the login page.
+- ``scorer``, ``arbitre``, ``organiser``: that role or a higher one in this tournament
+  (superusers count as organisers); anonymous visitors are sent to the login page, the others
+  get a 403 (the organiser of another tournament is nobody here).
+- ``admin``: the Django admin, superusers only here (no tournament role makes an account staff);
+  the others are sent to the admin's login.
+
+Views that accept only POST are sent an empty POST (their GET must be a 405 or the refusal);
+a refused POST must leave every row of the database as it was. Allowed visitors must get the
+declared answer (never a 403 or a 500). The tournament is built once for the module, inside a
+transaction rolled back at the end; each test runs in a savepoint of it, so what an allowed POST
+changes is undone before the next one. A last test puts this tournament's numbers and ids under
+the address of another tournament, whose organiser must find nothing there.
+"""
+
+from dataclasses import dataclass
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.permissions_fixtures import build_world
+from tournaments.models import StaffRole, Tournament
+
+ROLES = (
+    "anonymous",
+    "private_visitor",  # no account, the tournament is private
+    "scorer",
+    "arbitre",
+    "organiser",
+    "other_organiser",
+    "superuser",
+)
+NO_ACCOUNT = {"anonymous", "private_visitor"}
+TOURNAMENT_ROLES = {role.value for role in StaffRole.Role}
+
+
+@dataclass(frozen=True)
+class Access:
+    rule: str
+    params: tuple = ()  # (URL parameter, key of World.values)
+    fixed: tuple = ()  # (URL parameter, literal value)
+    post_only: bool = False
+    query: str = ""
+    ok: tuple = (200,)  # the answers an allowed visitor may get
+
+
+def _access(rule, post_only, ok, query, fixed, params) -> Access:
+    ok = ok if isinstance(ok, tuple) else (ok,)
+    return Access(rule, tuple(params.items()), tuple((fixed or {}).items()), post_only, query, ok)
+
+
+def page(rule, *, ok=200, query="", fixed=None, **params) -> Access:
+    return _access(rule, False, ok, query, fixed, params)
+
+
+def action(rule, *, ok=302, fixed=None, **params) -> Access:
+    """A view that accepts only POST."""
+    return _access(rule, True, ok, "", fixed, params)
+
+
+POSITION = {"number": "position"}
+SHEET = {"number": "position", "table": "table"}
+INCIDENT = {"pk": "incident"}
+
+ACCESS = {
+    # Public pages, shared by players
+    "public:home": page("open"),
+    "public:tournament": page("public"),
+    "public:seating": page("public"),
+    "standings:individual": page("public"),
+    "standings:teams": page("public"),
+    "standings:player": page("public", number="registration"),
+    "screen:screen": page("public"),
+    "screen:panel": page("public", query="panel=seating"),
+    # Staff pages of the tournaments app
+    "manage:home": page("account"),
+    "manage:tournament_create": page("account"),
+    "manage:tournament": page("scorer"),
+    "manage:tournament_edit": page("organiser"),
+    "manage:staff": page("organiser"),
+    "manage:staff_revoke": action("organiser", pk="staff"),
+    "manage:registrations": page("scorer"),
+    "manage:registration_add": page("organiser"),
+    "manage:registration_edit": page("organiser", number="registration"),
+    "manage:registration_delete": action("organiser", number="registration"),
+    "manage:checkin": page("arbitre"),
+    "manage:checkin_toggle": action("arbitre", number="registration"),
+    "manage:import_upload": page("organiser"),
+    "manage:import_preview": page("organiser", ok=302),  # nothing uploaded: back to the upload
+    "manage:teams": page("scorer"),
+    "manage:team_create": page("organiser"),
+    "manage:team_edit": page("organiser", number="team"),
+    "manage:team_delete": action("organiser", number="team"),
+    "manage:rounds": page("scorer"),
+    "manage:round": page("scorer", **POSITION),
+    "manage:round_generate": action("organiser", **POSITION),
+    # Sheets exist, so the position is locked and an arbitre may swap; nobody named: 400.
+    "manage:round_swap": action("arbitre", ok=400, **POSITION),
+    "manage:round_publish": action("organiser", **POSITION),
+    "manage:round_document": page("scorer", fixed={"kind": "list"}, **POSITION),
+    # Score sheets and results
+    "scoring:dashboard": page("scorer", **POSITION),
+    "scoring:open": page("scorer", query="table=1", ok=302, **POSITION),
+    "scoring:close": action("arbitre", **POSITION),
+    "scoring:reopen": action("arbitre", **POSITION),
+    "scoring:sheet": page("scorer", **SHEET),
+    "scoring:preview": action("scorer", ok=200, **SHEET),
+    "scoring:confirm": action("arbitre", **SHEET),
+    "scoring:history": page("scorer", **SHEET),
+    "scoring:exports": page("arbitre"),
+    "scoring:export": page("arbitre", fixed={"kind": "individual", "fmt": "csv"}),
+    # Arbitration
+    "arbitration:log": page("arbitre"),
+    "arbitration:new": page("arbitre"),
+    "arbitration:report": page("arbitre", fixed={"fmt": "xlsx"}),
+    "arbitration:incident": page("arbitre", **INCIDENT),
+    "arbitration:confirm": action("arbitre", **INCIDENT),
+    "arbitration:decide": action("arbitre", ok=400, **INCIDENT),  # an empty decision
+    "arbitration:undo": action("arbitre", decision="decision", **INCIDENT),
+    "arbitration:status": action("arbitre", **INCIDENT),
+    "arbitration:record": page("arbitre", number="registration"),
+    "arbitration:scale": page("organiser"),
+    # Accounts and language
+    "login": page("open"),
+    "logout": action("open"),
+    "set_language": page("open", ok=302),
+    # Django admin
+    "admin:index": page("admin"),
+    "admin:login": page("open", ok=(200, 302)),  # a superuser is sent on to the index
+    "admin:logout": action("admin", ok=(200, 302)),
+    "admin:password_change": page("admin"),
+    "admin:password_change_done": page("admin"),
+    "admin:jsi18n": page("admin"),
+    "admin:autocomplete": page(
+        "admin", query="app_label=tournaments&model_name=registration&field_name=tournament"
+    ),
+    "admin:view_on_site": page(
+        "admin", ok=302, content_type_id="content_type", object_id="tournaments.tournament"
+    ),
+    "admin:app_list": page("admin", fixed={"app_label": "tournaments"}),
+    "admin:auth_user_password_change": page("admin", id="auth.user"),
+}
+
+# Each model in the admin has five pages; the answers a superuser gets where the admin itself
+# forbids a page to everyone (penalties and score sheets change only through the services).
+ADMIN_MODELS = {
+    "auth.group": {},
+    "auth.user": {},
+    "tournaments.tournament": {},
+    "tournaments.player": {},
+    "tournaments.registration": {},
+    "tournaments.auditentry": {},
+    "tournaments.club": {},
+    "tournaments.team": {},
+    "tournaments.staffrole": {},
+    "scoring.bidban": {},
+    "scoring.penalty": {"add": 403},
+    "scoring.scoresheet": {"add": 403, "delete": 403},
+}
+for _label, _forbidden in ADMIN_MODELS.items():
+    _prefix = "admin:" + _label.replace(".", "_")
+    ACCESS[f"{_prefix}_changelist"] = page("admin")
+    ACCESS[f"{_prefix}_add"] = page("admin", ok=_forbidden.get("add", 200))
+    for _view in ("history", "delete", "change"):
+        ACCESS[f"{_prefix}_{_view}"] = page(
+            "admin", ok=_forbidden.get(_view, 200), object_id=_label
+        )
+
+
+def collect_urls(resolver=None, namespace=(), params=frozenset()):
+    """``(name, parameters, namespace)`` of every pattern under ``resolver``; the name is
+    ``namespace:name`` (None for an unnamed pattern), the parameters include the prefixes'."""
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        found = params | set(entry.pattern.regex.groupindex)
+        if isinstance(entry, URLResolver):
+            inner = (*namespace, entry.namespace) if entry.namespace else namespace
+            yield from collect_urls(entry, inner, found)
+        elif isinstance(entry, URLPattern):
+            name = ":".join((*namespace, entry.name)) if entry.name else None
+            yield name, frozenset(found), namespace
+
+
+URLS = {name: found for name, found, _ in collect_urls() if name}
+
+
+def test_every_url_is_declared():
+    missing = sorted(set(URLS) - set(ACCESS))
+    assert not missing, f"declare who may see these addresses in ACCESS: {missing}"
+    stale = sorted(set(ACCESS) - set(URLS))
+    assert not stale, f"ACCESS declares addresses that no longer exist: {stale}"
+
+
+def test_every_parameter_is_filled():
+    for name in sorted(ACCESS.keys() & URLS.keys()):
+        access = ACCESS[name]
+        given = {"slug"} & URLS[name] | {p for p, _ in access.params} | {p for p, _ in access.fixed}
+        assert given == URLS[name], f"{name} takes {sorted(URLS[name])}, ACCESS gives {given}"
+
+
+def test_only_the_admin_has_unnamed_urls():
+    """An unnamed page cannot be declared: only the admin's redirects and catch-all may be."""
+    unnamed = [ns for name, _, ns in collect_urls() if name is None and ns != ("admin",)]
+    assert not unnamed, f"name these patterns (namespaces {unnamed}) and declare them in ACCESS"
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock(), transaction.atomic():
+        world = build_world()
+        # One session per account for the whole module: logging in for each case costs more
+        # than the request it precedes.
+        for role, user in world.users.items():
+            client = Client()
+            client.force_login(user)
+            world.sessions[role] = client.cookies[settings.SESSION_COOKIE_NAME].value
+        yield world
+        transaction.set_rollback(True)
+
+
+def expected(rule: str, role: str) -> str:
+    """What ``role`` must get from a page under ``rule``: allowed, login, admin_login, 403, 404."""
+    if rule == "open":
+        return "allowed"
+    if rule == "admin":
+        return "allowed" if role == "superuser" else "admin_login"
+    if rule == "public":
+        if role == "anonymous":
+            return "allowed"
+        return "404" if role in NO_ACCOUNT or role == "other_organiser" else "allowed"
+    if role in NO_ACCOUNT:
+        return "login"
+    if rule == "account" or role == "superuser":
+        return "allowed"
+    if role in TOURNAMENT_ROLES and StaffRole.RANK[role] >= StaffRole.RANK[rule]:
+        return "allowed"
+    return "403"
+
+
+def check(response, outcome: str, ok: tuple, what: str) -> None:
+    status, where = response.status_code, response.get("Location", "")
+    if outcome == "allowed":
+        assert status in ok, f"{what}: {status}, expected one of {ok}"
+    elif outcome == "login":
+        assert status == 302 and where.startswith(reverse("login") + "?next="), f"{what}: {status}"
+    elif outcome == "admin_login":
+        # The admin sends a refused visitor to its login page (to its index after a logout).
+        assert status == 302 and where.startswith(reverse("admin:index")), f"{what}: {status}"
+    else:
+        assert status == int(outcome), f"{what}: {status}, expected {outcome}"
+
+
+def snapshot() -> dict:
+    """Every row of the project's tables and of the accounts, to prove nothing was written."""
+    labels = ("tournaments", "scoring", "arbitration", "auth")
+    return {
+        model._meta.label: list(model.objects.order_by("pk").values_list())
+        for label in labels
+        for model in apps.get_app_config(label).get_models()
+    }
+
+
+def _url(world, name: str, slug: str) -> str:
+    access = ACCESS[name]
+    kwargs = {param: world.values[key] for param, key in access.params}
+    kwargs.update(access.fixed)
+    if "slug" in URLS[name]:
+        kwargs["slug"] = slug
+    return reverse(name, kwargs=kwargs) + (f"?{access.query}" if access.query else "")
+
+
+CASES = [pytest.param(name, role, id=f"{name}-{role}") for name in ACCESS for role in ROLES]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("name", "role"), CASES)
+def test_url_permission(client, world, name, role):
+    access = ACCESS[name]
+    if role != "anonymous":
+        Tournament.objects.filter(pk=world.tournament.pk).update(is_public=False)
+    if role not in NO_ACCOUNT:
+        client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions[role]
+    url = _url(world, name, world.tournament.slug)
+    outcome = expected(access.rule, role)
+    what = f"{role} → {access.rule} page {url}"
+
+    if not access.post_only:
+        check(client.get(url), outcome, access.ok, f"GET by {what}")
+        return
+    response = client.get(url)
+    if response.status_code != 405:  # a GET is refused as any request of this visitor would be
+        assert outcome != "allowed", f"GET by {what}: {response.status_code}, expected 405"
+        check(response, outcome, (), f"GET by {what}")
+    before = snapshot() if outcome != "allowed" else None
+    check(client.post(url, {}), outcome, access.ok, f"POST by {what}")
+    if before is not None:
+        assert snapshot() == before, f"a refused POST by {what} changed the database"
+
+
+# Pages that name an object of the tournament (a player, a team, an incident, a staff role...);
+# generating a position names none: it makes the position.
+NAMING_AN_OBJECT = [
+    name
+    for name, access in ACCESS.items()
+    if "slug" in URLS.get(name, ())
+    and access.params
+    and access.rule != "admin"
+    and name != "manage:round_generate"
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", NAMING_AN_OBJECT)
+def test_objects_are_not_reached_through_another_tournament(client, world, name):
+    """The organiser of another (empty) tournament puts this tournament's numbers and ids under
+    their own address: nothing is found there, nothing is written."""
+    access = ACCESS[name]
+    client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions["other_organiser"]
+    url = _url(world, name, world.values["other_slug"])
+    before = snapshot()
+    response = client.post(url, {}) if access.post_only else client.get(url)
+    assert response.status_code == 404, f"{url}: {response.status_code}"
+    assert snapshot() == before
