@@ -1,0 +1,344 @@
+"""Backups to one gzipped JSON file, and restores: of the whole database, or of one tournament.
+
+A **database backup** holds every row of every installed model, primary keys kept (the ids hidden
+in JSON, such as audit data or a position's plan, stay right): accounts with their password
+hashes and groups, clubs, players, tournaments and everything in them, the admin log. It leaves
+out what each installation makes for itself (content types and permissions, named in the file by
+their natural keys) and the sessions. It is restored onto an empty database only, in one
+transaction: all or nothing, then the sequences are set past the restored ids.
+
+A **tournament backup** is ``transfer``'s document, gzipped; it is restored through
+``tournament_import`` (new ids, accounts matched by username), beside other tournaments.
+
+Files are written beside their final name and renamed once complete, so an interrupted backup
+never leaves a truncated file under that name. Reading refuses, with a message, anything that is
+not a complete backup of this application. This module must not merge a database backup into a
+database that holds data: the ids would collide with the rows already there.
+"""
+
+import datetime
+import gzip
+import io
+import json
+import os
+import tempfile
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import islice
+from pathlib import Path
+
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth.models import Permission
+from django.contrib.contenttypes.models import ContentType
+from django.core import serializers
+from django.core.exceptions import ValidationError
+from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import DatabaseError, connection, transaction
+from django.db.migrations.recorder import MigrationRecorder
+from django.utils import timezone
+
+from . import transfer
+
+FORMAT = "tarot-backup"
+VERSION = 1
+# Made again by ``migrate`` on every installation (and named by natural keys in the file), or
+# worthless elsewhere (sessions: everyone logs in again after a restore).
+LEFT_OUT = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
+INSTALLATION_MADE = (ContentType, Permission)
+CHUNK = 2000
+
+
+class Encoder(DjangoJSONEncoder):
+    """Django's encoder, but keeping microseconds: a restored timestamp must be the same one."""
+
+    def default(self, o):
+        if isinstance(o, datetime.datetime | datetime.time):
+            return o.isoformat()
+        return super().default(o)
+
+
+def backed_up_models() -> list:
+    """Every model a database backup holds, in an order that loads: a model named by a natural
+    key (accounts, groups) before the models that name it."""
+    ordered = serializers.sort_dependencies(
+        [(config, None) for config in apps.get_app_configs()], allow_cycles=True
+    )
+    return [
+        model
+        for model in ordered
+        if model._meta.label_lower not in LEFT_OUT
+        and model._meta.managed
+        and not model._meta.proxy
+        and not model._meta.swapped
+    ]
+
+
+def _by_natural_keys(model) -> bool:
+    """Whether ``model`` names content types or permissions, whose ids differ between
+    installations: it then names every row by natural key. The others keep plain ids."""
+    fields = [*model._meta.concrete_fields, *model._meta.many_to_many]
+    return any(f.is_relation and f.related_model in INSTALLATION_MADE for f in fields)
+
+
+def _applied_migrations() -> list[list[str]]:
+    return sorted([app, name] for app, name in MigrationRecorder(connection).applied_migrations())
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def default_path(*, slug: str | None = None, directory: Path | None = None) -> Path:
+    """``backups/tarot[-SLUG]-YYYYmmdd-HHMMSS.json.gz`` beside ``manage.py`` (or in
+    ``directory``), local time; never an existing file's name."""
+    directory = Path(directory or Path(settings.BASE_DIR) / "backups")
+    stem = "-".join(["tarot", *([slug] if slug else []), f"{timezone.localtime():%Y%m%d-%H%M%S}"])
+    path, n = directory / f"{stem}.json.gz", 1
+    while path.exists():
+        n += 1
+        path = directory / f"{stem}-{n}.json.gz"
+    return path
+
+
+@contextmanager
+def atomic_writer(path: Path) -> Iterator[io.TextIOBase]:
+    """A text stream gzipped into a temporary file beside ``path`` (readable by its owner
+    only: a backup holds password hashes), renamed to ``path`` once complete; removed if
+    anything goes wrong, leaving whatever ``path`` was untouched."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "wb") as raw:
+            with (
+                gzip.GzipFile(filename=path.name.removesuffix(".gz"), mode="wb", fileobj=raw) as gz,
+                io.TextIOWrapper(gz, encoding="utf-8") as text,
+            ):
+                yield text
+            raw.flush()
+            os.fsync(raw.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def backup_read(path: Path) -> dict:
+    """The document in ``path`` (gzipped or plain JSON); a ``ValidationError`` if the file
+    cannot be read or is not JSON."""
+    try:
+        with open(path, "rb") as file:
+            compressed = file.read(2) == b"\x1f\x8b"
+        opener = gzip.open if compressed else open
+        with opener(path, "rt", encoding="utf-8") as stream:
+            return json.load(stream)
+    except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+        raise ValidationError(
+            "%(path)s is corrupt or truncated (%(error)s).",
+            code="corrupt",
+            params={"path": path, "error": exc},
+        ) from exc
+    except OSError as exc:
+        raise ValidationError(
+            "Cannot read %(path)s: %(error)s.",
+            code="unreadable",
+            params={"path": path, "error": exc.strerror or exc},
+        ) from exc
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValidationError(
+            "%(path)s is not a JSON file (%(error)s).",
+            code="not_json",
+            params={"path": path, "error": exc},
+        ) from exc
+
+
+def backup_kind(document) -> str:
+    """``"database"`` or ``"tournament"``; a ``ValidationError`` for anything else."""
+    kinds = {FORMAT: "database", transfer.FORMAT: "tournament"}
+    kind = isinstance(document, dict) and kinds.get(str(document.get("format")))
+    if not kind:
+        raise ValidationError(
+            "This file is not a backup of this application (expected the format %(database)s "
+            "or %(tournament)s).",
+            code="format",
+            params={"database": FORMAT, "tournament": transfer.FORMAT},
+        )
+    return kind
+
+
+# --- the whole database: backup --------------------------------------------------------------
+
+
+def _chunks(iterable, size: int) -> Iterator[list]:
+    iterator = iter(iterable)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+def _serialized(model) -> Iterator[dict]:
+    """Every row of ``model`` in the serialisers' Python form, a chunk at a time."""
+    natural = _by_natural_keys(model)
+    rows = model._base_manager.order_by("pk")
+    if model._meta.many_to_many:
+        rows = rows.prefetch_related(*(f.name for f in model._meta.many_to_many))
+    for chunk in _chunks(rows.iterator(chunk_size=CHUNK), CHUNK):
+        yield from serializers.serialize("python", chunk, use_natural_foreign_keys=natural)
+
+
+def database_backup(*, stream) -> dict[str, int]:
+    """Write every backed-up row to ``stream`` as one JSON document; returns the rows per
+    model. Rows are written as they are read, so memory does not grow with the database; the
+    reading is one transaction, so the file is one consistent moment."""
+    counts: dict[str, int] = {}
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "created_at": timezone.now().isoformat(),
+        "migrations": _applied_migrations(),
+    }
+    stream.write(json.dumps(head, ensure_ascii=False)[:-1] + ',\n"objects": [')
+    separator = "\n"
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            # Every query of the transaction sees the same moment, however long it takes.
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        for model in backed_up_models():
+            label = model._meta.label_lower
+            counts[label] = 0
+            for row in _serialized(model):
+                stream.write(separator + json.dumps(row, cls=Encoder, ensure_ascii=False))
+                separator = ",\n"
+                counts[label] += 1
+    stream.write('\n],\n"counts": ' + json.dumps(counts) + "}\n")
+    return counts
+
+
+# --- the whole database: restore -------------------------------------------------------------
+
+
+def _refuse(message: str, code: str, **params):
+    raise ValidationError(message, code=code, params=params)
+
+
+def _check(document: dict, models: dict) -> dict[str, int]:
+    """The rows per model the document announces, once its shape is checked."""
+    if document.get("version") != VERSION:
+        _refuse(
+            "This backup is version %(version)s; this installation reads version %(ours)s.",
+            "version",
+            version=document.get("version"),
+            ours=VERSION,
+        )
+    objects, counts = document.get("objects"), document.get("counts")
+    if not (
+        isinstance(objects, list)
+        and all(isinstance(o, dict) and isinstance(o.get("model"), str) for o in objects)
+        and isinstance(counts, dict)
+        and all(isinstance(n, int) for n in counts.values())
+    ):
+        _refuse("This backup is incomplete or damaged (no list of rows and counts).", "malformed")
+    found: dict[str, int] = {}
+    for obj in objects:
+        found[obj["model"]] = found.get(obj["model"], 0) + 1
+    unknown = sorted(set(found) - set(models))
+    if unknown:
+        _refuse(
+            "This backup holds rows this installation does not restore: %(models)s.",
+            "foreign",
+            models=", ".join(unknown),
+        )
+    if {k: n for k, n in found.items() if n} != {k: n for k, n in counts.items() if n}:
+        _refuse("This backup is incomplete or damaged (its rows differ from its counts).", "counts")
+    newer = sorted(
+        f"{app}.{name}"
+        for app, name in {tuple(m) for m in document.get("migrations") or []}
+        - set(MigrationRecorder(connection).applied_migrations())
+    )
+    if newer:
+        _refuse(
+            "This backup comes from a newer version of the application (migrations not applied "
+            "here: %(migrations)s): update the code and run manage.py migrate first.",
+            "newer",
+            migrations=", ".join(newer[:5]) + (" …" if len(newer) > 5 else ""),
+        )
+    return found
+
+
+def database_contents() -> dict[str, int]:
+    """Rows per backed-up model, for those that have any."""
+    counts = {m._meta.label_lower: m._base_manager.count() for m in backed_up_models()}
+    return {label: n for label, n in counts.items() if n}
+
+
+def _tables(models) -> list[str]:
+    tables = {m._meta.db_table for m in models}
+    tables |= {f.remote_field.through._meta.db_table for m in models for f in m._meta.many_to_many}
+    tables.add(apps.get_model("sessions", "Session")._meta.db_table)
+    return sorted(tables)
+
+
+def _load(objects: list[dict]) -> None:
+    deferred = []
+    for obj in serializers.deserialize("python", objects, handle_forward_references=True):
+        obj.save()
+        if obj.deferred_fields:
+            deferred.append(obj)
+    for obj in deferred:
+        obj.save_deferred_fields()
+
+
+def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]:
+    """Restore a database backup, in one transaction; returns the rows per model restored.
+
+    Refused if the database holds any row, unless ``replace``: everything in it is then
+    deleted first, in the same transaction (a refused file leaves it as it was). Sessions
+    are always deleted.
+    """
+    models = {m._meta.label_lower: m for m in backed_up_models()}
+    expected = _check(document, models)
+    try:
+        with transaction.atomic():
+            present = database_contents()
+            if present and not replace:
+                _refuse(
+                    "The database is not empty (%(present)s): restore onto a fresh installation "
+                    "(an empty database after manage.py migrate), or pass --replace to delete "
+                    "everything in it first.",
+                    "not_empty",
+                    present=", ".join(f"{n} {label}" for label, n in present.items()),
+                )
+            # Writes earlier in an enclosing transaction leave checks pending, which forbid
+            # emptying their tables (PostgreSQL's TRUNCATE): run them now.
+            connection.check_constraints()
+            style = no_style()
+            flush = connection.ops.sql_flush(style, _tables(models.values()))
+            connection.ops.execute_sql_flush(flush)
+            _load(document["objects"])
+            connection.check_constraints(table_names=_tables(models.values()))
+            with connection.cursor() as cursor:
+                for sql in connection.ops.sequence_reset_sql(style, list(models.values())):
+                    cursor.execute(sql)
+            restored = database_contents()
+            if restored != expected:
+                _refuse(
+                    "This backup did not restore as announced (%(restored)s): nothing restored.",
+                    "counts",
+                    restored=", ".join(f"{n} {label}" for label, n in restored.items()),
+                )
+            return restored
+    except (DeserializationError, AttributeError, KeyError, TypeError, ValueError) as exc:
+        raise ValidationError(
+            "This backup is incomplete or damaged (%(error)s): nothing restored.",
+            code="malformed",
+            params={"error": f"{type(exc).__name__}: {exc}"},
+        ) from exc
+    except DatabaseError as exc:
+        raise ValidationError(
+            "This backup contradicts itself or this installation (%(error)s): nothing restored.",
+            code="inconsistent",
+            params={"error": exc},
+        ) from exc
