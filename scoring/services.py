@@ -103,7 +103,7 @@ def scoresheet_save(
         done = _sent_before(table, token, data)
         if done is not None:
             return done
-        if ScoreSheet.objects.filter(token=token).exists():  # another table's form
+        if ScoreSheet.objects.filter(token=token).exclude(table=table).exists():  # another table
             token = None
     try:
         with transaction.atomic():
