@@ -2,8 +2,10 @@
 
 Embedded default (``make run``): DEBUG on, a SQLite file beside manage.py, a development secret.
 Production: set ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS`` and ``DATABASE_URL``; with those
-``manage.py check --deploy`` passes. Nothing here assumes a single process: sessions live in the
-database, and nothing that must be shared is kept in the per-process cache.
+``manage.py check --deploy`` passes. ``TRUSTED_PROXIES`` says how many reverse proxies stand in
+front (default 1 in production). Nothing here assumes a single process: sessions and the failed
+logins that throttle the login form live in the database, and nothing that must be shared is
+kept in the per-process cache.
 """
 
 import os
@@ -55,6 +57,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # In DEBUG too, so that the tests and the browser tests see the policy.
+    "config.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -88,10 +92,15 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "config.wsgi.application"
 
+_DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# PostgreSQL: keep connections for a minute (opening one per request cost the database a
+# third of its CPU under load), checked before reuse. SQLite opens a file: nothing to keep.
+_CONN_MAX_AGE = "60" if _DATABASE_URL.startswith(("postgres", "pgsql")) else "0"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", _CONN_MAX_AGE)),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -111,6 +120,20 @@ CACHES = {
 }
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+# No script reads the CSRF cookie: pages hand the token to htmx in the body's hx-headers.
+CSRF_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = "Lax"
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# Login throttling (config.security) counts failures per client address. Behind reverse
+# proxies (production: gunicorn on 127.0.0.1), every request comes from the proxy: the client's
+# address is then the one the outermost of TRUSTED_PROXIES proxies added to X-Forwarded-For.
+# Set TRUSTED_PROXIES=0 when clients reach the application directly.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0" if DEBUG else "1"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -158,7 +181,6 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
-    SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {
     "version": 1,

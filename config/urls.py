@@ -5,10 +5,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from arbitration.urls import arbitration_patterns
+from config.security import ThrottledAdminAuthenticationForm, ThrottledLoginView
 from scoring.urls import scoring_patterns
 from scoring.urls_public import screen_patterns
 from scoring.urls_standings import standings_patterns
 from tournaments.urls import manage_patterns, public_patterns
+
+# The admin has its own login page: throttle it like ours.
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("", include(public_patterns)),
@@ -17,7 +21,7 @@ urlpatterns = [
     path("manage/", include(manage_patterns)),
     path("manage/", include(scoring_patterns)),
     path("manage/", include(arbitration_patterns)),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

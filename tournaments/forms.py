@@ -7,6 +7,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from .imports import MAX_FILE_BYTES
 from .models import Club, Player, Registration, StaffRole, Tournament
 from .services import TOURNAMENT_SETTINGS
 
@@ -191,8 +192,28 @@ class StaffRoleForm(forms.Form):
 
 
 class ImportUploadForm(forms.Form):
+    """The file's size and name are checked before anything reads it; its content is then
+    checked by ``imports.read_player_file`` (an .xlsx that is no workbook, a binary .csv)."""
+
+    # .xls is let through so that the reader can say how to convert it.
+    EXTENSIONS = (".xlsx", ".xlsm", ".csv", ".txt", ".tsv", ".xls")
+
     file = forms.FileField(
         label=_("File of players"),
         help_text=_("Excel (.xlsx) or CSV, with a header row: Licence, Nom, Prénom, Club, Email."),
         widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt"}),
     )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_BYTES:
+            raise forms.ValidationError(
+                _("This file is larger than %(size)s MB; split it or remove what is not needed.")
+                % {"size": MAX_FILE_BYTES // (1024 * 1024)},
+                code="too_large",
+            )
+        if not upload.name.lower().endswith(self.EXTENSIONS):
+            raise forms.ValidationError(
+                _("Choose an Excel (.xlsx) or CSV (.csv) file."), code="not_a_spreadsheet"
+            )
+        return upload

@@ -3,6 +3,10 @@
 No browser is ever downloaded: we use Debian's ``chromium`` package (``CHROMIUM_PATH`` overrides
 the path). Without it the tests are skipped on a workstation and fail in CI (``CI`` set), so a CI
 run can never go green without having driven a browser.
+
+Every browser test is also a content security policy check: each context the tests open (through
+``page`` or ``browser.new_context``) reports the violations Chromium sees, and a test during
+which any was reported fails at teardown, with the list.
 """
 
 import os
@@ -28,6 +32,53 @@ CHROMIUM_ARGS = [
 ]
 DEFAULT_TIMEOUT_MS = 10_000
 SCREENSHOT_DIR = Path(tempfile.gettempdir())
+
+# Playwright runs this before the page's own scripts, outside the page's policy.
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__cspViolation(
+    `${event.effectiveDirective} refused ${event.blockedURI || "inline"} at ` +
+    `${event.sourceFile || event.documentURI}:${event.lineNumber} (${event.sample || ""})`
+  );
+});
+"""
+# The violations of the running test; csp_violations empties it before each test.
+_violations: list[str] = []
+
+
+def _watch_csp(context):
+    """Collect ``context``'s CSP violations: from the DOM event, and from Chromium's console
+    messages (which also covers what happens before the event listener is in place)."""
+    context.expose_binding(
+        "__cspViolation", lambda source, text: _violations.append(f"{source['frame'].url}: {text}")
+    )
+    context.add_init_script(REPORT_VIOLATIONS)
+
+    def on_console(message):
+        if "Content Security Policy" in message.text:
+            _violations.append(f"console {message.type}: {message.text}")
+
+    context.on("console", on_console)
+    return context
+
+
+class CspWatchingBrowser:
+    """The Playwright ``Browser``, whose new contexts report their CSP violations."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **kwargs):
+        return _watch_csp(self._browser.new_context(**kwargs))
+
+    def new_page(self, **kwargs):
+        # The page owns its context (closed with it); the watch applies from its first goto.
+        page = self._browser.new_page(**kwargs)
+        _watch_csp(page.context)
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
 
 
 def _find_chromium() -> str | None:
@@ -68,7 +119,7 @@ def browser(chromium_path):
             chromium = playwright.chromium.launch(
                 executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS
             )
-            yield chromium
+            yield CspWatchingBrowser(chromium)
             chromium.close()
 
 
@@ -78,6 +129,23 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"report_{report.when}", report)
     return report
+
+
+@pytest.fixture(autouse=True)
+def csp_violations():
+    """Fail the test if a page it opened broke the content security policy.
+
+    Set up before ``page`` and torn down after it, so that its context is closed by then.
+    """
+    _violations.clear()
+    yield _violations
+    found, unique = list(_violations), []
+    _violations.clear()
+    for violation in found:
+        if violation not in unique:
+            unique.append(violation)
+    if unique:
+        pytest.fail("content security policy violations:\n" + "\n".join(unique), pytrace=False)
 
 
 @pytest.fixture

@@ -1,4 +1,7 @@
-"""The tournaments app's models: who and what (``core``), and where they sit (``seating``)."""
+"""The tournaments app's models: who and what (``core``), and where they sit (``seating``).
+
+``security`` holds the failed logins that throttle the login form (``config.security``).
+"""
 
 from .core import (
     LICENCE_REGEX,
@@ -12,11 +15,13 @@ from .core import (
     licence_validator,
 )
 from .seating import Round, Seat, Table
+from .security import LoginFailure
 
 __all__ = [
     "LICENCE_REGEX",
     "AuditEntry",
     "Club",
+    "LoginFailure",
     "Player",
     "Registration",
     "Round",

@@ -1,0 +1,164 @@
+"""Login throttling: 5 failures for a username or 20 from an address within 15 minutes block
+further attempts, with a message on the form, until the window passes."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import SESSION_KEY
+from django.db.models import F
+from django.test import RequestFactory
+from django.urls import reverse
+
+from config import security
+from tests.factories import UserFactory
+from tournaments.models import LoginFailure
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "correct-horse-battery"
+REFUSED = "Too many failed login attempts"
+
+
+@pytest.fixture
+def anne():
+    user = UserFactory(username="anne")
+    user.set_password(PASSWORD)
+    user.save()
+    return user
+
+
+def log_in(client, username, password, address="10.0.0.1", url=None):
+    return client.post(
+        url or reverse("login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=address,
+    )
+
+
+def fail(client, times, username="anne", address="10.0.0.1"):
+    for _ in range(times):
+        response = log_in(client, username, "wrong", address)
+        assert response.status_code == 200
+        assert REFUSED not in response.content.decode()
+
+
+def age_failures(minutes):
+    LoginFailure.objects.update(at=F("at") - timedelta(minutes=minutes))
+
+
+def test_five_failures_block_the_username_even_with_the_right_password(client, anne):
+    fail(client, 5)
+    response = log_in(client, "anne", PASSWORD)
+    assert response.status_code == 429
+    errors = response.context["form"].non_field_errors()
+    assert errors.as_data()[0].code == "throttled"
+    assert "Try again in 15 minutes." in errors[0]
+    assert 'class="errors"' in response.content.decode()
+    assert SESSION_KEY not in client.session
+    # Refused attempts are not counted: the block ends with the window.
+    assert LoginFailure.objects.count() == 5
+
+
+def test_the_block_ends_when_the_window_passes(client, anne):
+    fail(client, 5)
+    age_failures(10)
+    response = log_in(client, "anne", PASSWORD)
+    assert "Try again in 5 minutes." in response.content.decode()
+    age_failures(5)
+    response = log_in(client, "anne", PASSWORD)
+    assert response.status_code == 302
+    assert client.session[SESSION_KEY] == str(anne.pk)
+
+
+def test_four_failures_then_success_clears_the_count(client, anne):
+    fail(client, 4)
+    assert log_in(client, "anne", PASSWORD).status_code == 302
+    assert not LoginFailure.objects.filter(username="anne").exists()
+    client.logout()
+    fail(client, 4)
+    assert log_in(client, "anne", PASSWORD).status_code == 302
+
+
+def test_case_and_spaces_do_not_escape_the_count(client, anne):
+    for username in ["Anne", "ANNE", " anne", "aNNe", "anne "]:
+        log_in(client, username, "wrong")
+    response = log_in(client, "anne", PASSWORD)
+    assert response.status_code == 429
+
+
+def test_other_usernames_and_addresses_are_not_blocked_by_one_username(client, anne):
+    claire = UserFactory(username="claire")
+    claire.set_password(PASSWORD)
+    claire.save()
+    fail(client, 5)
+    assert log_in(client, "claire", PASSWORD).status_code == 302
+    assert log_in(client, "anne", PASSWORD, address="198.51.100.1").status_code == 429
+
+
+def test_twenty_failures_from_one_address_block_it_for_every_username(client, anne):
+    for i in range(20):
+        log_in(client, f"guess{i}", "wrong", address="203.0.113.7")
+    response = log_in(client, "anne", PASSWORD, address="203.0.113.7")
+    assert response.status_code == 429
+    assert REFUSED in response.content.decode()
+    assert log_in(client, "anne", PASSWORD, address="198.51.100.1").status_code == 302
+
+
+def test_the_admin_login_is_throttled_too(client, anne):
+    anne.is_staff = True
+    anne.save()
+    fail(client, 5)
+    response = log_in(client, "anne", PASSWORD, url=reverse("admin:login"))
+    assert REFUSED in response.content.decode()
+    assert SESSION_KEY not in client.session
+
+
+def test_failures_older_than_the_window_are_deleted(client, anne):
+    fail(client, 3)
+    age_failures(16)
+    fail(client, 1)
+    assert LoginFailure.objects.count() == 1
+
+
+def test_the_refusal_renders_in_the_site_language(client, anne, settings):
+    settings.LANGUAGE_CODE = "fr"
+    fail(client, 5)
+    response = log_in(client, "anne", PASSWORD)
+    assert response.status_code == 429
+    assert response.context["form"].non_field_errors()
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "remote", "expected"),
+    [
+        (0, "1.2.3.4", "10.0.0.9", "10.0.0.9"),  # no proxy: the header is the client's to forge
+        (1, "1.2.3.4", "127.0.0.1", "1.2.3.4"),
+        (1, "6.6.6.6, 1.2.3.4", "127.0.0.1", "1.2.3.4"),  # what the client wrote is ignored
+        (2, "6.6.6.6, 1.2.3.4, 10.0.0.2", "127.0.0.1", "1.2.3.4"),
+        (1, "", "127.0.0.1", "127.0.0.1"),  # the proxy did not say: the proxy's address
+        (1, "not-an-address", "127.0.0.1", "127.0.0.1"),
+        (1, "2001:db8::1", "::1", "2001:db8::1"),
+        (0, "", "", None),
+    ],
+)
+def test_client_address(settings, proxies, forwarded, remote, expected):
+    settings.TRUSTED_PROXIES = proxies
+    request = RequestFactory().get("/", HTTP_X_FORWARDED_FOR=forwarded, REMOTE_ADDR=remote)
+    assert security.client_address(request) == expected
+
+
+def test_behind_a_proxy_each_client_has_its_own_count(client, anne, settings):
+    settings.TRUSTED_PROXIES = 1
+    for i in range(20):
+        client.post(
+            reverse("login"),
+            {"username": f"guess{i}", "password": "wrong"},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR="203.0.113.7",
+        )
+    response = client.post(
+        reverse("login"),
+        {"username": "anne", "password": PASSWORD},
+        REMOTE_ADDR="127.0.0.1",
+        HTTP_X_FORWARDED_FOR="198.51.100.1",
+    )
+    assert response.status_code == 302

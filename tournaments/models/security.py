@@ -1,0 +1,24 @@
+"""Failed logins, one row each, counted by ``config.security`` to throttle the login form.
+
+Kept in the database so that every worker process sees the same counts. Rows older than the
+throttling window are deleted as new failures come; nothing else reads or writes them.
+"""
+
+from django.db import models
+from django.utils import timezone
+
+
+class LoginFailure(models.Model):
+    username = models.CharField(max_length=150)  # case-folded: "Anne" and "anne" count together
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["username", "at"]),
+            models.Index(fields=["address", "at"]),
+            models.Index(fields=["at"]),
+        ]
+
+    def __str__(self):
+        return f"{self.username} {self.address} {self.at:%Y-%m-%d %H:%M:%S}"
