@@ -111,7 +111,8 @@ def _rows_from_csv(data: bytes) -> list[list[str]]:
     except csv.Error:
         dialect = _Semicolon if sample.count(";") > sample.count(",") else csv.excel
     try:
-        reader = csv.reader(io.StringIO(text), dialect)
+        # Universal newlines: Excel for Mac's "CSV (Macintosh)" ends its lines with "\r" alone.
+        reader = csv.reader(io.StringIO(text, newline=None), dialect)
         return [[_cell(c) for c in row[:MAX_COLUMNS]] for row in reader]
     except csv.Error as exc:
         raise ImportFileError(
@@ -132,7 +133,8 @@ def _rows_from_xlsx(data: bytes) -> list[list[str]]:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+    # NotImplementedError: a directory entry asking for a zip version Python does not read.
+    except (zipfile.BadZipFile, EOFError, NotImplementedError, OSError, ValueError) as exc:
         raise unreadable from exc
     if unpacked > MAX_UNPACKED_BYTES:
         # A small file that unpacks to a huge one would tie up the server.

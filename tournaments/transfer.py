@@ -355,7 +355,17 @@ def tournament_import(*, document: dict, slug: str | None = None) -> Tournament:
     try:
         with transaction.atomic():
             return _import(document, slug)
-    except (AttributeError, KeyError, TypeError, ValueError) as exc:
+    # ArithmeticError: a number the database cannot hold, a decimal that is not one;
+    # LookupError: a key or an index the document lacks; RecursionError: JSON nested deeper
+    # than it can be stored.
+    except (
+        ArithmeticError,
+        AttributeError,
+        LookupError,
+        RecursionError,
+        TypeError,
+        ValueError,
+    ) as exc:
         raise ValidationError(
             _("This file is not a complete tournament export (%(error)s)."),
             code="malformed",

@@ -236,10 +236,21 @@ def _half_points(points: object) -> int:
     # Range first: as_integer_ratio() of Decimal("1E+999999") would build a huge integer.
     if not 0 <= value <= 91:
         raise InvalidDeal("points_out_of_range", "points", {"points": points})
+    # Past the first decimal it is no half-point, and as_integer_ratio() of Decimal("1E-999999")
+    # would build a huge integer: the exponent decides, without the trailing zeros.
+    if isinstance(value, Decimal) and value and _exponent(value) < -1:
+        raise InvalidDeal("points_not_half_multiple", "points", {"points": points})
     numerator, denominator = value.as_integer_ratio()  # exact, floats included
     if denominator > 2:
         raise InvalidDeal("points_not_half_multiple", "points", {"points": points})
     return numerator * 2 // denominator
+
+
+def _exponent(value: Decimal) -> int:
+    """The exponent of a finite Decimal written without trailing zeros (40.50 gives -1)."""
+    _sign, digits, exponent = value.as_tuple()
+    zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return exponent + zeros
 
 
 # Numbers hash and compare by value: 49, Decimal("49.0") and 49.0 all find 98 here.

@@ -40,6 +40,8 @@ class Command(BaseCommand):
             raise CommandError(f"cannot read {file}: {exc.strerror or exc}") from exc
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise CommandError(f"{file} is not a JSON file: {exc}") from exc
+        except RecursionError as exc:  # "[[[[..." deeper than the parser goes
+            raise CommandError(f"{file} is nested too deeply to be an export.") from exc
         try:
             tournament = tournament_import(document=document, slug=slug)
         except ValidationError as exc:
