@@ -10,7 +10,7 @@ shows each next to its field; nothing is written when one is raised. Marks come 
 import re
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -140,13 +140,22 @@ def lock_table(table: Table) -> Table:
 
     Every write of a sheet takes these locks first and in this order, as the seat swaps and
     the closing of a position do (position first), so none of them deadlock and no sheet
-    changes under a closing.
+    changes under a closing. The position is locked *shared* on PostgreSQL: the sheets of
+    its tables are saved side by side (twenty arbitres of one position queued behind each
+    other otherwise), while a closing, a reopening or a seat move, which lock it alone, wait
+    for them and make them wait. SQLite writes one transaction at a time anyway.
     """
-    round_ = (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("tournament")
-        .get(pk=table.round_id)
-    )
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            name = connection.ops.quote_name(Round._meta.db_table)
+            cursor.execute(f"SELECT 1 FROM {name} WHERE id = %s FOR SHARE", [table.round_id])
+        round_ = Round.objects.select_related("tournament").get(pk=table.round_id)
+    else:
+        round_ = (
+            Round.objects.select_for_update(of=("self",))
+            .select_related("tournament")
+            .get(pk=table.round_id)
+        )
     table = Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
     table.round = round_
     return table

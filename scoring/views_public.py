@@ -9,13 +9,13 @@ without a staff role in them.
 """
 
 from django.conf import settings
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tournaments.models import Registration
 from tournaments.selectors import last_published_position
-from tournaments.views.helpers import nothing_new, public_tournament
+from tournaments.views.helpers import cached_fragment, nothing_new, public_tournament
 
 from .standings import Standings, cached_standings, ledger_stamp, player_results
 
@@ -25,12 +25,13 @@ def refresh_seconds() -> int:
     return getattr(settings, "PUBLIC_REFRESH_SECONDS", 15)
 
 
-def _choices(request, tournament) -> tuple[int, bool]:
+def _choices(request, tournament) -> tuple[int, bool, str]:
+    """The position counted, official or not, and the position as asked ('' for the default,
+    which follows the tournament: polls keep following it as positions are published)."""
     raw = request.GET.get("after", "")
-    after = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
-    if after is None:
-        after = last_published_position(tournament=tournament)
-    return min(max(after, 1), tournament.positions), request.GET.get("official") == "1"
+    asked = raw if raw.isascii() and raw.isdigit() and len(raw) < 4 else ""
+    after = int(asked) if asked else last_published_position(tournament=tournament)
+    return min(max(after, 1), tournament.positions), request.GET.get("official") == "1", asked
 
 
 def _unchanged(request, stamp: int) -> bool:
@@ -38,17 +39,23 @@ def _unchanged(request, stamp: int) -> bool:
     return request.GET.get("fragment") == "1" and nothing_new(request, stamp)
 
 
-def _page(request, template, context, fragment_template):
-    if request.GET.get("fragment") == "1":
-        return render(request, fragment_template, context)
-    return render(request, template, context)
-
-
-def _live_url(request, stamp: int) -> str:
-    query = request.GET.copy()
+def _live_url(request, stamp: int, **params) -> str:
+    """The address the page polls: the same choices, the stamp it shows."""
+    query = QueryDict(mutable=True)
+    query.update({name: value for name, value in params.items() if value})
     query["fragment"] = "1"
     query["stamp"] = str(stamp)
     return f"{request.path}?{query.urlencode()}"
+
+
+def _page(request, template, fragment_template, context, make, *key):
+    """The fragment alone to a poll, else the page around it. ``make`` adds what the fragment
+    needs to ``context``, only when the fragment is not in the cache under ``key`` (what it
+    shows, the stamp included)."""
+    fragment = cached_fragment(request, fragment_template, lambda: {**context, **make()}, *key)
+    if request.GET.get("fragment") == "1":
+        return HttpResponse(fragment)
+    return render(request, template, {**context, "fragment_html": fragment})
 
 
 def _ranking_page(request, tournament, template: str, fragment: str, **extra):
@@ -56,19 +63,24 @@ def _ranking_page(request, tournament, template: str, fragment: str, **extra):
     stamp = ledger_stamp(tournament=tournament)
     if _unchanged(request, stamp):
         return HttpResponse(status=204)
-    after, official = _choices(request, tournament)
-    ranking = cached_standings(tournament=tournament, up_to=after, official=official, stamp=stamp)
+    after, official, asked = _choices(request, tournament)
     context = {
         "tournament": tournament,
-        "ranking": ranking,
         "after": after,
         "official": official,
         "positions": range(1, tournament.positions + 1),
-        "live_url": _live_url(request, stamp),
+        "live_url": _live_url(request, stamp, after=asked, official="1" if official else ""),
         "refresh": refresh_seconds(),
-        **{name: make(ranking) for name, make in extra.items()},
     }
-    return _page(request, template, context, fragment)
+
+    def make():
+        ranking = cached_standings(
+            tournament=tournament, up_to=after, official=official, stamp=stamp
+        )
+        return {"ranking": ranking, **{name: f(ranking) for name, f in extra.items()}}
+
+    key = (tournament.pk, after, official, stamp)
+    return _page(request, template, fragment, context, make, *key)
 
 
 def standings_page(request, slug):
@@ -107,9 +119,13 @@ def player_page(request, slug, number):
     context = {
         "tournament": tournament,
         "registration": registration,
-        "results": player_results(registration=registration, official=official),
         "official": official,
-        "live_url": _live_url(request, stamp),
+        "live_url": _live_url(request, stamp, official="1" if official else ""),
         "refresh": refresh_seconds(),
     }
-    return _page(request, "public/player.html", context, "public/_player.html")
+
+    def make():
+        return {"results": player_results(registration=registration, official=official)}
+
+    key = (tournament.pk, registration.pk, official, stamp)
+    return _page(request, "public/player.html", "public/_player.html", context, make, *key)

@@ -84,6 +84,20 @@ def last_published_position(*, tournament: Tournament) -> int:
     return min(number or 1, tournament.positions)
 
 
+# What cannot change where anyone sits: score sheets, incidents and their decisions.
+NOT_SEATING = ("sheet.", "incident.", "decision.", "penalty", "bid_ban.")
+
+
+def seating_stamp(*, tournament: Tournament) -> int:
+    """Like ``change_stamp``, but moving only with what the seating page shows (positions
+    generated, swapped, published, players and their names...): the players' "where do I
+    sit?" page is told "nothing new" while the sheets of the position come in."""
+    entries = AuditEntry.objects.filter(tournament=tournament)
+    for prefix in NOT_SEATING:
+        entries = entries.exclude(action__startswith=prefix)
+    return entries.order_by("-id").values_list("id", flat=True).first() or 0
+
+
 def change_stamp(*, tournament: Tournament) -> int:
     """Changes whenever anything of the tournament changes (every write leaves an audit entry):
     what public pages compare to know whether to refresh, and what caches are keyed by."""

@@ -141,3 +141,26 @@ def test_seat_correction_against_a_save(setting, slow_check):
     assert current.version == 3
     assert current.marks.filter(registration=b).exists()
     assert not current.marks.filter(registration=a).exists()
+
+
+def test_sheets_of_one_position_are_saved_side_by_side(setting, slow_check):
+    """The first save holds its position (shared) while it checks slowly; a save at another
+    table of the position does not wait for it (a seat move still does: test above)."""
+    users, table = setting
+    other = table.round.tables.get(number=2)
+    finished = {}
+
+    def save(t):
+        def action():
+            sheet = services.scoresheet_save(
+                table=fresh(t), user=users["arbitre"], data={**SAMPLE, **VISAS}, base_version=0
+            )
+            finished[t.number] = time.monotonic()
+            return sheet
+
+        return action
+
+    results = together(save(table), save(other))
+    assert results[0][0] == results[1][0] == "ok", results
+    assert finished[2] < finished[1]  # the second save did not queue behind the slow one
+    assert ScoreSheet.objects.filter(table__round=table.round).count() == 2

@@ -133,3 +133,35 @@ def test_standings_count_up_to_the_last_published_position_by_default(client, ro
     assert response.context["ranking"].up_to == 1
     response = client.get(url("individual", tournament), {"after": str(tournament.positions)})
     assert response.context["after"] == tournament.positions
+
+
+def test_the_seating_page_hears_nothing_new_while_sheets_come_in(client, round1, staff):
+    from tournaments.selectors import seating_stamp
+    from tournaments.services import registration_exclude
+
+    tournament = round1.tournament
+    address = reverse("public:seating", kwargs={"slug": tournament.slug})
+    stamp = seating_stamp(tournament=tournament)
+    assert f"stamp={stamp}" in client.get(address).content.decode()
+    poll = {"fragment": "1", "stamp": str(stamp)}
+    sheet = enter(round1.tables.get(number=1), staff["scorer"])
+    services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    assert client.get(address, poll).status_code == 204  # sheets do not move anyone
+    registration = round1.tables.get(number=2).seats.first().registration
+    registration_exclude(registration=registration, user=staff["arbitre"], after_position=1)
+    response = client.get(address, poll)
+    assert response.status_code == 200
+    assert f"stamp={seating_stamp(tournament=tournament)}" in response.content.decode()
+
+
+def test_a_fragment_is_rendered_once_per_state(client, round1, staff):
+    address = url("individual", round1.tournament)
+    enter(round1.tables.get(number=1), staff["scorer"])
+    with CaptureQueriesContext(connection) as first:
+        html = client.get(address, {"fragment": "1"}).content.decode()
+    with CaptureQueriesContext(connection) as second:
+        assert client.get(address, {"fragment": "1"}).content.decode() == html
+    assert len(second) < len(first)  # the ranking is neither computed nor read again
+    assert not any("scoring_mark" in query["sql"] for query in second.captured_queries)
+    enter(round1.tables.get(number=2), staff["scorer"])  # a new state: rendered again
+    assert client.get(address, {"fragment": "1"}).content.decode() != html

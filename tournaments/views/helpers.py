@@ -1,9 +1,13 @@
 """Small helpers shared by the views (staff and public)."""
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django_tables2 import RequestConfig
 
 from ..models import Tournament
@@ -60,3 +64,25 @@ def nothing_new(request, stamp: int) -> bool:
     """A poll (``?stamp=``) from a page that already shows this state of the tournament: the
     view answers 204 and htmx leaves the page alone."""
     return request.GET.get("stamp", "").strip() == str(stamp)
+
+
+FRAGMENT_SECONDS = 600
+
+
+def cached_fragment(request, template: str, context, *key) -> str:
+    """The live part of a public page, rendered once per state of the tournament and language.
+
+    ``context`` is the template's context, or a function making it (called on a miss only:
+    what it computes is not even read from a cache when the rendered bytes are there).
+
+    ``key`` must name everything the fragment shows, the change stamp included: a new stamp is
+    a new key, so every worker serves fresh bytes without being told. Fragments hold nothing
+    personal (no CSRF token, no account), so every visitor may be served the same bytes; a
+    thousand rows render once instead of at every viewer's poll.
+    """
+    full_key = ":".join(["fragment", template, get_language() or "", *map(str, key)])
+    html = cache.get(full_key)
+    if html is None:
+        html = render_to_string(template, context() if callable(context) else context, request)
+        cache.set(full_key, html, FRAGMENT_SECONDS)
+    return mark_safe(html)

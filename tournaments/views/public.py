@@ -5,9 +5,9 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from ..selectors import change_stamp, public_tournaments
+from ..selectors import change_stamp, public_tournaments, seating_stamp
 from ..selectors_seating import current_round, round_seats_by_name
-from .helpers import nothing_new, public_tournament
+from .helpers import cached_fragment, nothing_new, public_tournament
 
 
 def home(request):
@@ -35,7 +35,7 @@ def tournament(request, slug):
 
 def seating(request, slug):
     t = public_tournament(request, slug)
-    stamp = change_stamp(tournament=t)
+    stamp = seating_stamp(tournament=t)
     polling = request.GET.get("fragment") == "1"
     if polling and nothing_new(request, stamp):
         return HttpResponse(status=204)  # nothing new since the page showed it
@@ -49,15 +49,21 @@ def seating(request, slug):
                 | Q(registration__player__first_name__icontains=word)
                 | Q(registration__number=int(word) if word.isascii() and word.isdigit() else -1)
             )
+    context = {
+        "tournament": t,
+        "round": round_,
+        "seats": seats,
+        "search": search,
+        "stamp": stamp,
+        "refresh": getattr(settings, "PUBLIC_REFRESH_SECONDS", 15),
+    }
+    if not search:  # the whole list: the same for every player until the seating changes
+        fragment = cached_fragment(
+            request, "public/_seating_live.html", context, t.pk, round_ and round_.pk, stamp
+        )
+        if polling:
+            return HttpResponse(fragment)
+        context["fragment_html"] = fragment
     return render(
-        request,
-        "public/_seating_live.html" if polling else "public/seating.html",
-        {
-            "tournament": t,
-            "round": round_,
-            "seats": seats,
-            "search": search,
-            "stamp": stamp,
-            "refresh": getattr(settings, "PUBLIC_REFRESH_SECONDS", 15),
-        },
+        request, "public/_seating_live.html" if polling else "public/seating.html", context
     )
