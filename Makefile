@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format install install-dev demo messages benchmark clean
+.PHONY: run test lint format install install-dev demo messages benchmark loadtest clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ messages: .make-install-dev
 
 benchmark: .make-install
 	$(PY) -m benchmarks
+
+# gunicorn + PostgreSQL under 20 arbitres and 200 viewers (needs DATABASE_URL=postgres://…);
+# options through LOADTEST_ARGS, e.g. LOADTEST_ARGS="--duration 20 --viewers 100".
+loadtest: .make-install
+	$(PY) -m benchmarks.load $(LOADTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) .make-install .make-install-dev .pytest_cache .ruff_cache

@@ -1,0 +1,216 @@
+"""Load test: gunicorn and PostgreSQL under arbitres entering sheets and viewers polling pages.
+
+    DATABASE_URL=postgres://… python -m benchmarks.load [options]      (or: make loadtest)
+
+Builds a fresh public tournament (unique slug ``load-<date>-<time>-<hex>``) of ``--players``
+players with ``--positions`` positions seated and published, ``--arbitres`` arbitre accounts,
+and a random valid sheet for every table; collects the static files into a temporary directory;
+starts gunicorn (``config/gunicorn.conf.py``, DEBUG off, a generated SECRET_KEY, plain HTTP on
+127.0.0.1, a free port); logs the arbitres in (warm-up); then for ``--duration`` seconds:
+
+- each arbitre confirms a sheet another arbitre entered (four-eyes) or opens the next free
+  table's sheet, types it and saves it through the real form (CSRF token, the form's token and
+  base_version); ``--double`` of the saves and confirmations are sent twice at once;
+- each viewer arrives within the first 10 s, opens the standings or the seating (half each),
+  with its CSS and scripts, then polls the live fragment every ``--poll`` seconds
+  (``?fragment=1&stamp=…``, 204 when nothing changed), as htmx does (the pages themselves poll
+  every PUBLIC_REFRESH_SECONDS, 15: the default ``--poll 13-17`` is that pace, 2-5 a stress).
+
+Then it waits for what is in flight, stops gunicorn, checks the database against what the
+clients saw accepted, prints requests, rates and latencies per kind, errors, the CPU taken by
+gunicorn, PostgreSQL, the generator and other processes, and a PASS/FAIL line per target;
+deletes what it created (unless ``--keep``) and exits 1 when a target is missed (2 on a usage
+error). Targets: 95th percentile under ``--target-ms`` (300) for
+every kind of request of the run and for all of them; no error (a status other than the one
+expected, a timeout, a broken connection, a page that does not show what was done); no lost,
+duplicated, altered or unexpected sheet and no lost confirmation. The logins are a warm-up:
+their errors count, their latency (a deliberately slow password hash) does not.
+
+Options:
+  --duration S    seconds of load (60)            --players N    players (400)
+  --arbitres N    arbitre accounts (20)           --viewers N    public viewers (200)
+  --workers N     gunicorn processes (4)          --threads N    threads per process (conf: 4)
+  --positions K   positions seated (5)            --poll A-B     viewers' poll interval (13-17)
+  --pace X        arbitres' pauses scaled by X (1; 0: none)
+  --double P      share of forms sent twice at once (0.1)
+  --target-ms T   the 95th percentile target (300)
+  --seed K        seed of the sheets and pauses (1)   --keep   keep the tournament afterwards
+Needs PostgreSQL (refuses SQLite). ``CONN_MAX_AGE`` and other settings pass through the
+environment to gunicorn.
+"""
+
+import argparse
+import asyncio
+import os
+import secrets
+import sys
+import tempfile
+import time
+from collections import deque
+from pathlib import Path
+
+from .load_clients import Ledger, Settings, arbitre, login, new_rng, viewer, viewer_pages
+from .load_http import Browser, Recorder
+from .load_report import report
+from .load_server import Gunicorn, collectstatic, cpu_seconds, production_env
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.load", description=__doc__)
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument("--duration", type=float, default=60)
+    parser.add_argument("--arbitres", type=int, default=20)
+    parser.add_argument("--viewers", type=int, default=200)
+    parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument("--positions", type=int, default=5)
+    parser.add_argument("--poll", default="13-17")
+    parser.add_argument("--pace", type=float, default=1.0)
+    parser.add_argument("--double", type=float, default=0.1)
+    parser.add_argument("--target-ms", type=float, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        low, high = (float(part) for part in args.poll.split("-"))
+    except ValueError:
+        parser.error("--poll is two numbers of seconds, as 2-5")
+    if not 0 < low <= high:
+        parser.error("--poll: 0 < A <= B")
+    if args.arbitres < 2:
+        parser.error("--arbitres: at least 2 (four-eyes: another arbitre confirms)")
+    if args.players < 3 or args.duration <= 0 or args.workers < 1:
+        parser.error("--players at least 3, --duration and --workers positive")
+    args.poll = (low, high)
+    return args
+
+
+def database_url() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://", "pgsql://")):
+        print(
+            "benchmarks.load measures the production setup: set DATABASE_URL to a PostgreSQL "
+            "database, e.g. postgres://tarot:password@127.0.0.1:5432/tarot "
+            f"(got {url.split('://')[0] + '://…' if url else 'nothing: SQLite'}).",
+            file=sys.stderr,
+        )
+        sys.exit(2)
+    return url
+
+
+async def load(args, prepared, server: Gunicorn) -> dict:
+    """Log the arbitres in, run the load for the duration, wait for what is in flight."""
+    warmup, recorder = Recorder(), Recorder()
+    settings = Settings(slug=prepared.tournament.slug, pace=args.pace, double=args.double)
+    settings.poll, settings.arrival = args.poll, min(10.0, args.duration / 3)
+    ledger = Ledger(free=deque(prepared.tables))
+    browsers = [Browser("127.0.0.1", server.port, warmup) for _ in prepared.accounts]
+    gate = asyncio.Semaphore(4)  # people log in a few at a time, not all in one millisecond
+
+    async def log_in(browser, account):
+        async with gate:
+            return await login(browser, *account)
+
+    started = time.perf_counter()
+    logged = await asyncio.gather(*map(log_in, browsers, prepared.accounts))
+    warmup_seconds = time.perf_counter() - started
+    stop = asyncio.Event()
+    tasks = []
+    for browser, (username, _), ok in zip(browsers, prepared.accounts, logged, strict=True):
+        browser.recorder = recorder
+        if ok:
+            rng = new_rng(args.seed, username)
+            work = arbitre(browser, username, ledger, settings, stop, rng)
+            tasks.append(asyncio.create_task(work))
+    for i, page in enumerate(viewer_pages(args.viewers)):
+        browser = Browser("127.0.0.1", server.port, recorder)
+        rng = new_rng(args.seed, f"viewer{i}")
+        tasks.append(asyncio.create_task(viewer(browser, page, settings, stop, rng)))
+    cpu_before, started = cpu_seconds(server), time.perf_counter()
+    await asyncio.sleep(args.duration)
+    stop.set()
+    done, pending = await asyncio.wait(tasks, timeout=60)
+    elapsed = time.perf_counter() - started
+    cpu_after = cpu_seconds(server)
+    for task in pending:
+        task.cancel()
+        recorder.error("generator", "a client still busy 60 s after the end: cancelled")
+    for task in done:
+        if task.exception() is not None:
+            recorder.error("generator", f"client crashed: {task.exception()!r}")
+    return {
+        "warmup": warmup,
+        "warmup_seconds": warmup_seconds,
+        "recorder": recorder,
+        "ledger": ledger,
+        "elapsed": elapsed,
+        "cpu": {key: cpu_after[key] - cpu_before[key] for key in cpu_before},
+        "logged_in": sum(logged),
+        "sessions": [b.cookies["sessionid"] for b in browsers if "sessionid" in b.cookies],
+    }
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    url = database_url()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    from .load_setup import tournament_prepare, tournament_remove, verify
+
+    if connection.vendor != "postgresql":
+        sys.exit(f"benchmarks.load needs PostgreSQL, DATABASE_URL gives {connection.vendor}")
+    call_command("migrate", verbosity=0)
+    slug = f"load-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(2)}"
+    started = time.perf_counter()
+    sessions = []
+    try:
+        prepared = tournament_prepare(
+            slug=slug,
+            players=args.players,
+            arbitres=args.arbitres,
+            positions=args.positions,
+            seed=args.seed,
+        )
+        print(
+            f"Tournament {slug}: {args.players} players, {args.positions} position(s) seated "
+            f"and published ({len(prepared.tables)} tables), {args.arbitres} arbitres, "
+            f"in {time.perf_counter() - started:.1f} s",
+            flush=True,
+        )
+        with tempfile.TemporaryDirectory(prefix="tarot-load-") as tmp:
+            env = production_env(database_url=url, static_root=str(Path(tmp) / "static"))
+            collectstatic(env)
+            extra = ["--workers", str(args.workers)]
+            if args.threads:
+                extra += ["--threads", str(args.threads)]
+            with Gunicorn(env, Path(tmp) / "gunicorn.log", extra) as server:
+                print(
+                    f"gunicorn on 127.0.0.1:{server.port} ({' '.join(server.command[1:])}), "
+                    f"CONN_MAX_AGE={env.get('CONN_MAX_AGE', 'as settings')}; "
+                    f"load for {args.duration:g} s…",
+                    flush=True,
+                )
+                result = asyncio.run(load(args, prepared, server))
+                sessions = result["sessions"]
+                log_tail = server.tail()
+        connection.close()  # idle through the run: a fresh one for the check
+        verdict = verify(
+            tournament=prepared.tournament, tables=prepared.tables, ledger=result["ledger"]
+        )
+        passed = report(args, result, verdict, log_tail)
+    finally:
+        if args.keep:
+            print(f"Kept tournament {slug} (--keep).")
+        else:
+            tournament_remove(slug=slug, sessions=sessions)
+    return 0 if passed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,142 @@
+"""The load test's printout: requests, rates and latencies per kind, errors, CPU, the verdicts.
+
+``report`` prints and returns True when every target is met. No I/O but printing.
+"""
+
+import os
+import statistics
+
+from .load_http import Recorder, percentile
+
+# The order of the table: what the arbitres do, then what the viewers do.
+ORDER = ("login", "sheet", "standings", "seating", "static", "generator")
+HEADER = (
+    f"{'kind':<24}{'requests':>9}{'per s':>8}{'statuses':>26}"
+    f"{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}{'errors':>8}"
+)
+
+
+def _ms(seconds: float) -> str:
+    return "—" if seconds != seconds else f"{seconds * 1000:.0f}"
+
+
+def _row(kind: str, samples: list[float], statuses, errors: int, seconds: float) -> str:
+    ordered = sorted(samples)
+    shown = " ".join(f"{code}:{n}" for code, n in sorted(statuses.items()))
+    return (
+        f"{kind:<24}{len(samples):>9}{len(samples) / seconds:>8.1f}{shown:>26}"
+        f"{_ms(statistics.median(ordered) if ordered else float('nan')):>8}"
+        f"{_ms(percentile(ordered, 0.95)):>8}{_ms(percentile(ordered, 0.99)):>8}"
+        f"{_ms(ordered[-1] if ordered else float('nan')):>8}{errors:>8}"
+    )
+
+
+def _kinds(recorder: Recorder) -> list[str]:
+    kinds = set(recorder.samples) | set(recorder.errors)
+    return sorted(kinds, key=lambda k: (ORDER.index(k.split(":")[0]), k))
+
+
+def _table(recorder: Recorder, seconds: float, label: str) -> list[float]:
+    print(label)
+    print(HEADER)
+    everything = []
+    for kind in _kinds(recorder):
+        samples = recorder.samples.get(kind, [])
+        everything += samples
+        print(_row(kind, samples, recorder.statuses[kind], recorder.errors[kind], seconds))
+    return everything
+
+
+def _verdict(name: str, ok: bool, detail: str) -> bool:
+    print(f"  {'PASS' if ok else 'FAIL'}  {name}: {detail}")
+    return ok
+
+
+def report(args, result: dict, verdict, log_tail: str) -> bool:
+    recorder, warmup, ledger = result["recorder"], result["warmup"], result["ledger"]
+    elapsed = result["elapsed"]
+    print()
+    _table(warmup, result["warmup_seconds"], "Warm-up: the arbitres log in")
+    print(f"{result['logged_in']} of {args.arbitres} arbitres logged in.")
+    print()
+    everything = _table(
+        recorder,
+        elapsed,
+        f"Load: {args.duration:g} s, then {elapsed - args.duration:.1f} s for what was in flight "
+        f"({args.arbitres} arbitres, {args.viewers} viewers, {args.players} players)",
+    )
+    total_errors = sum(recorder.errors.values())
+    summary = Recorder()
+    summary.samples["all"] = everything
+    for kind in recorder.statuses:
+        summary.statuses["all"].update(recorder.statuses[kind])
+    print(_row("all", everything, summary.statuses["all"], total_errors, elapsed))
+    cpu, cores = result["cpu"], os.cpu_count() or 1
+    ours = cpu["gunicorn"] + cpu["postgresql"] + cpu["generator"]
+    print(
+        f"\nCPU over the run, in % of one core ({cores} cores = {cores * 100}%): "
+        f"gunicorn {cpu['gunicorn'] / elapsed:.0%}, PostgreSQL {cpu['postgresql'] / elapsed:.0%}, "
+        f"load generator {cpu['generator'] / elapsed:.0%}, "
+        f"other processes {max(0.0, cpu['machine'] - ours) / elapsed:.0%}"
+    )
+    served = sum(len(samples) for samples in recorder.samples.values())
+    if served:
+        print(
+            "Server CPU per request (gunicorn + PostgreSQL, whatever the contention): "
+            f"{(cpu['gunicorn'] + cpu['postgresql']) / served * 1000:.1f} ms on average"
+        )
+    print(
+        f"Sheets: {len(ledger.accepted)} saved, {len(ledger.confirmed)} confirmed, "
+        f"{ledger.doubles} forms sent twice at once, {len(ledger.free)} tables left; "
+        f"{verdict.checked} checked in the database."
+    )
+    errors = recorder.details + warmup.details
+    if errors:
+        print("\nErrors (first ones):")
+        for line in errors[:20]:
+            print("  " + line[:400])
+        print("\nEnd of the gunicorn log:\n" + (log_tail or "(empty)"))
+    print("\nTargets:")
+    target = args.target_ms / 1000
+    slow = [
+        f"{kind} {_ms(percentile(sorted(samples), 0.95))} ms"
+        for kind, samples in recorder.samples.items()
+        if percentile(sorted(samples), 0.95) >= target
+    ]
+    overall = percentile(sorted(everything), 0.95)
+    results = [
+        _verdict(
+            f"p95 under {args.target_ms:g} ms",
+            not slow and overall < target,
+            f"all {_ms(overall)} ms" + (f"; over: {', '.join(slow)}" if slow else ", every kind"),
+        ),
+        _verdict(
+            "no error",
+            total_errors + sum(warmup.errors.values()) == 0,
+            f"{total_errors} during the load, {sum(warmup.errors.values())} in the warm-up",
+        ),
+        _verdict(
+            "no sheet lost or duplicated",
+            verdict.ok and bool(ledger.accepted) and bool(ledger.confirmed),
+            _sheet_detail(verdict, ledger),
+        ),
+    ]
+    problems = (
+        verdict.lost + verdict.duplicated + verdict.different + verdict.unconfirmed
+    ) + verdict.unexpected
+    for line in problems[:20]:
+        print("        " + line)
+    passed = all(results)
+    print(f"\n{'PASS' if passed else 'FAIL'}")
+    return passed
+
+
+def _sheet_detail(verdict, ledger) -> str:
+    if not ledger.accepted or not ledger.confirmed:
+        return "nothing was saved or confirmed: nothing to check"
+    return (
+        f"{verdict.checked} saved sheets checked: {len(verdict.lost)} lost, "
+        f"{len(verdict.duplicated)} duplicated, {len(verdict.different)} altered, "
+        f"{len(verdict.unconfirmed)} confirmations lost, {len(verdict.unexpected)} unexpected"
+        + (f", {verdict.uncertain} without an answer" if verdict.uncertain else "")
+    )

@@ -1,0 +1,164 @@
+"""The load test's database side: the tournament it plays, the check after the run, the clean-up.
+
+Import after ``django.setup()``. ``tournament_prepare`` builds, through the services, a public
+tournament of N players with its positions seated and published (``tournament_simulate``),
+arbitre accounts that can log in, and a random valid sheet for every table
+(``scoring.simulation.random_sheet``), so that the clients never read the database. ``verify``
+compares what the clients saw accepted with what the database holds; ``tournament_remove``
+deletes everything the run created.
+"""
+
+import random
+import secrets
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.db.models import Prefetch
+
+from scoring.models import Mark, ScoreSheet
+from scoring.selectors import load_sheet, sheet_deals, table_setup
+from scoring.sheets import check_sheet, ticked
+from scoring.simulation import random_sheet
+from tournaments.models import Player, Seat, StaffRole, Table, Tournament
+from tournaments.simulation import tournament_simulate
+
+from .load_clients import Ledger, TablePlan
+
+
+@dataclass
+class Prepared:
+    tournament: Tournament
+    accounts: list[tuple[str, str]]  # (username, password) of the arbitres
+    tables: list[TablePlan]  # every table of the seated positions, in the order to enter them
+
+
+def tournament_prepare(
+    *, slug: str, players: int, arbitres: int, positions: int, seed: int
+) -> Prepared:
+    """A fresh public tournament under ``slug``, its arbitres and the sheets they will type."""
+    User = get_user_model()
+    password = secrets.token_urlsafe(12)
+    hashed = make_password(password)  # one slow hash for all: the salt travels in it
+    with transaction.atomic():
+        organiser = User.objects.create(username=f"{slug}-organiser", password="!")
+        tournament = tournament_simulate(
+            slug=slug, players=players, user=organiser, seed=seed, positions=positions
+        )
+        tournament.is_public = True
+        tournament.four_eyes = True
+        tournament.save(update_fields=["is_public", "four_eyes"])
+        accounts = []
+        for i in range(1, arbitres + 1):
+            user = User.objects.create(username=f"{slug}-a{i:02d}", password=hashed)
+            StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ARBITRE)
+            accounts.append((user.username, password))
+    rng = random.Random(seed)
+    tables = (
+        Table.objects.filter(round__tournament=tournament)
+        .select_related("round__tournament")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
+        .order_by("round__number", "number")
+    )
+    plans = []
+    for table in tables:
+        setup = table_setup(table=table, seats=list(table.seats.all()))
+        data = random_sheet(setup, rng)
+        plans.append(TablePlan(table.pk, table.round.number, table.number, data))
+    return Prepared(tournament=tournament, accounts=accounts, tables=plans)
+
+
+@dataclass
+class Verdict:
+    checked: int = 0
+    lost: list[str] = field(default_factory=list)  # accepted, not in the database
+    duplicated: list[str] = field(default_factory=list)  # more than one version of a table
+    different: list[str] = field(default_factory=list)  # stored otherwise than sent
+    unconfirmed: list[str] = field(default_factory=list)  # confirmation seen, not stored
+    unexpected: list[str] = field(default_factory=list)  # stored, never seen accepted
+    uncertain: int = 0  # no answer came: the outcome is unknown to the clients
+
+    @property
+    def ok(self) -> bool:
+        return not (
+            self.lost or self.duplicated or self.different or self.unconfirmed or self.unexpected
+        )
+
+
+def verify(*, tournament: Tournament, tables: list[TablePlan], ledger: Ledger) -> Verdict:
+    """Every sheet seen accepted is stored once, as the current version of its table, with the
+    deals, marks and visas sent; every confirmation seen is stored; nothing else was stored."""
+    verdict = Verdict(uncertain=len(ledger.uncertain))
+    by_id = {plan.table_id: plan for plan in tables}
+    stored: dict[int, list[ScoreSheet]] = {}
+    for sheet in ScoreSheet.objects.filter(round__tournament=tournament).select_related(
+        "entered_by", "confirmed_by"
+    ):
+        stored.setdefault(sheet.table_id, []).append(sheet)
+    for table_id, versions in stored.items():
+        plan = by_id[table_id]
+        name = f"position {plan.position} table {plan.number}"
+        if table_id not in ledger.accepted and table_id not in ledger.uncertain:
+            verdict.unexpected.append(f"{name}: {len(versions)} version(s) never seen accepted")
+        if len(versions) > 1:
+            verdict.duplicated.append(f"{name}: {len(versions)} versions")
+    for table_id, sent in ledger.accepted.items():
+        verdict.checked += 1
+        plan = by_id[table_id]
+        name = f"position {plan.position} table {plan.number}"
+        current = [s for s in stored.get(table_id, []) if s.status != ScoreSheet.Status.SUPERSEDED]
+        if not current:
+            verdict.lost.append(name)
+            continue
+        sheet = current[0]
+        problems = _differences(sheet, sent, plan)
+        if problems:
+            verdict.different.append(f"{name}: {', '.join(problems)}")
+        who = ledger.confirmed.get(table_id)
+        if who is not None and (not sheet.is_confirmed or sheet.confirmed_by.username != who):
+            verdict.unconfirmed.append(f"{name}: confirmed by {who}, stored {sheet.status}")
+        if who is None and sheet.is_confirmed and table_id not in ledger.uncertain:
+            verdict.unexpected.append(f"{name}: confirmed, never seen confirmed")
+    return verdict
+
+
+def _differences(sheet: ScoreSheet, sent, plan: TablePlan) -> list[str]:
+    table = Table.objects.select_related("round__tournament").get(pk=plan.table_id)
+    setup = table_setup(table=table)
+    expected = check_sheet(setup, sent.data)
+    problems = []
+    if sheet.version != 1:
+        problems.append(f"version {sheet.version}")
+    if sheet.entered_by.username != sent.username:
+        problems.append(f"entered by {sheet.entered_by.username}, sent by {sent.username}")
+    if sheet.token != sent.token:
+        problems.append("another form's token")
+    if expected.errors or sheet_deals(load_sheet(sheet.pk)) != expected.deals:
+        problems.append("deals or marks differ from those sent")
+    visas = [seat for seat in range(setup.size) if ticked(sent.data.get(f"visa{seat}"))]
+    if sheet.visas != visas:
+        problems.append(f"visas {sheet.visas}, sent {visas}")
+    marks = Mark.objects.filter(sheet=sheet).count()
+    if marks != sum(len(deal.marks) for deal in expected.deals):
+        problems.append(f"{marks} mark rows")
+    return problems
+
+
+def tournament_remove(*, slug: str, sessions: list[str]) -> None:
+    """Delete the run's tournament, its players, its accounts and their ``sessions`` (keys: the
+    server signed them with its own secret, which this process cannot read them with)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    User = get_user_model()
+    users = list(User.objects.filter(username__startswith=f"{slug}-").values_list("pk", flat=True))
+    with transaction.atomic():
+        if tournament is not None:
+            players = list(tournament.registrations.values_list("player_id", flat=True))
+            # Marks and seats protect registrations: sheets, then positions, go first.
+            ScoreSheet.objects.filter(round__tournament=tournament).delete()
+            tournament.rounds.all().delete()
+            tournament.delete()
+            Player.objects.filter(pk__in=players).delete()
+        Session.objects.filter(session_key__in=sessions).delete()
+        User.objects.filter(pk__in=users).delete()
