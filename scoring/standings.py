@@ -20,7 +20,7 @@ from django.db.models import Q, Sum
 
 from tournaments.models import Registration, Seat, Table, Tournament
 from tournaments.models.core import seat_name
-from tournaments.selectors import change_stamp
+from tournaments.selectors import change_stamp, last_published_position
 
 from .models import Mark, Penalty, ScoreSheet
 
@@ -224,7 +224,9 @@ def cached_standings(
 
     if stamp is None:
         stamp = ledger_stamp(tournament=tournament)
-    key = f"standings:{tournament.pk}:{up_to or tournament.positions}:{int(official)}:{stamp}"
+    if up_to is None:  # as the public standings: up to the last position published
+        up_to = last_published_position(tournament=tournament)
+    key = f"standings:{tournament.pk}:{up_to}:{int(official)}:{stamp}"
     return cache.get_or_set(
         key, lambda: standings(tournament=tournament, up_to=up_to, official=official), 600
     )
@@ -264,7 +266,7 @@ def player_results(*, registration: Registration, official=False) -> PlayerResul
     tournament = registration.tournament
     statuses = [Status.CONFIRMED] if official else [Status.ENTERED, Status.CONFIRMED]
     seats = list(
-        Seat.objects.filter(registration=registration)
+        Seat.objects.filter(registration=registration, round__published_at__isnull=False)
         .select_related("round", "table")
         .order_by("round__number")
     )

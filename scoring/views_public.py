@@ -69,7 +69,10 @@ def _ranking_page(request, tournament, template: str, fragment: str, **extra):
         "after": after,
         "official": official,
         "positions": range(1, tournament.positions + 1),
-        "live_url": _live_url(request, stamp, after=asked, official="1" if official else ""),
+        # Asked for a position: the poll keeps it; else it follows the positions published.
+        "live_url": _live_url(
+            request, stamp, after=str(after) if asked else "", official="1" if official else ""
+        ),
         "refresh": refresh_seconds(),
     }
 
@@ -79,7 +82,7 @@ def _ranking_page(request, tournament, template: str, fragment: str, **extra):
         )
         return {"ranking": ranking, **{name: f(ranking) for name, f in extra.items()}}
 
-    key = (tournament.pk, after, official, stamp)
+    key = (tournament.pk, after, bool(asked), official, stamp)
     return _page(request, template, fragment, context, make, *key)
 
 

@@ -165,3 +165,29 @@ def test_a_fragment_is_rendered_once_per_state(client, round1, staff):
     assert not any("scoring_mark" in query["sql"] for query in second.captured_queries)
     enter(round1.tables.get(number=2), staff["scorer"])  # a new state: rendered again
     assert client.get(address, {"fragment": "1"}).content.decode() != html
+
+
+def test_a_chosen_position_and_the_default_poll_their_own_way(client, round1):
+    """Both show position 1 (the last published) from one state; only the page that asked for
+    it keeps it when the next position is published."""
+    tournament = round1.tournament
+    default = client.get(url("individual", tournament), {"fragment": "1"}).content.decode()
+    chosen = client.get(url("individual", tournament), {"fragment": "1", "after": "1"})
+    assert "after=1" in chosen.content.decode()
+    assert "after=" not in re.search(r'hx-get="([^"]*)"', default).group(1)
+
+
+def test_a_draft_position_stays_off_the_public_pages(client, round1, staff):
+    from tournaments import services_seating
+
+    tournament = round1.tournament
+    services_seating.round_seat_players(
+        tournament=tournament, number=2, user=staff["organiser"], seed=2
+    )  # drafted, not published
+    number = tournament.registrations.first().number
+    response = client.get(url("player", tournament, number=number))
+    assert [p.position for p in response.context["results"].positions] == [1]
+    from scoring.views_screen import _standings_context
+
+    stamp = ledger_stamp(tournament=tournament)
+    assert _standings_context(tournament, stamp)["ranking"].up_to == 1  # the projector

@@ -70,6 +70,11 @@ class Command(BaseCommand):
             )
             for label, count in counts.items():
                 self.stdout.write(f"  {label}: {count}")
+            # Cached pages are keyed by the audit log's last id, which the restored database
+            # may reuse for other changes: the running servers must start afresh.
+            self.stdout.write(
+                self.style.WARNING("Restart the application (gunicorn) before anyone uses it.")
+            )
         else:
             self.stdout.write(
                 self.style.SUCCESS(
