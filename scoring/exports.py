@@ -18,10 +18,10 @@ from tournaments.documents import PDF, render_pdf
 from tournaments.exports import CSV, XLSX, csv_bytes, xlsx_bytes
 from tournaments.models import Registration, Seat, Table, Tournament
 from tournaments.models.core import seat_name
-from tournaments.selectors import last_published_position
+from tournaments.selectors_seating import last_published_position
 
 from .models import ContractChoice, Deal, Mark, Penalty, ScoreSheet
-from .standings import Standings, standings
+from .standings import Standings, counted_statuses, standings
 
 Status = ScoreSheet.Status
 
@@ -94,10 +94,6 @@ def position_rows(ranking: Standings) -> Iterator[list]:
         yield cells + [row.marks, row.penalties, row.total, row.rank]
 
 
-def _statuses(official: bool) -> list[str]:
-    return [Status.CONFIRMED] if official else [Status.ENTERED, Status.CONFIRMED]
-
-
 def deal_rows(*, tournament: Tournament, up_to: int | None = None, official=False) -> Iterator:
     """Every deal of every current sheet (confirmed ones only when ``official``), by position,
     table and deal: how it was entered, the contract, the taker, then each seat's player
@@ -106,7 +102,7 @@ def deal_rows(*, tournament: Tournament, up_to: int | None = None, official=Fals
     counted = Q(
         sheet__round__tournament=tournament,
         sheet__round__number__lte=up_to,
-        sheet__status__in=_statuses(official),
+        sheet__status__in=counted_statuses(official),
     )
     marks: dict[int, dict[int, tuple[int, int]]] = {}
     for deal_id, seat, number, value in Mark.objects.filter(counted).values_list(

@@ -18,13 +18,19 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, Sum
 
-from tournaments.models import Registration, Seat, Table, Tournament
+from tournaments.models import Registration, Round, Seat, Table, Tournament
 from tournaments.models.core import seat_name
-from tournaments.selectors import change_stamp, last_published_position
+from tournaments.selectors import change_stamp
+from tournaments.selectors_seating import last_published_position
 
 from .models import Mark, Penalty, ScoreSheet
 
 Status = ScoreSheet.Status
+
+
+def counted_statuses(official: bool) -> list[str]:
+    """The sheets a ranking counts: confirmed ones when official, else every current one."""
+    return [Status.CONFIRMED] if official else [Status.ENTERED, Status.CONFIRMED]
 
 
 @dataclass
@@ -134,7 +140,7 @@ def ledger_stamp(*, tournament: Tournament) -> int:
 def standings(*, tournament: Tournament, up_to: int | None = None, official=False) -> Standings:
     """The individual ranking after position ``up_to`` (default: every position): 5 queries."""
     up_to = up_to or tournament.positions
-    statuses = [Status.CONFIRMED] if official else [Status.ENTERED, Status.CONFIRMED]
+    statuses = counted_statuses(official)
     # The one aggregate over the marks: summed per player and position (the bilans). A total is
     # the sum of a player's bilans; ranking a thousand totals in Python costs less than asking
     # the database to sum and rank them again (one joined GROUP BY with a window: 70 ms).
@@ -264,9 +270,9 @@ def player_results(*, registration: Registration, official=False) -> PlayerResul
     from .models import Deal
 
     tournament = registration.tournament
-    statuses = [Status.CONFIRMED] if official else [Status.ENTERED, Status.CONFIRMED]
+    statuses = counted_statuses(official)
     seats = list(
-        Seat.objects.filter(registration=registration, round__published_at__isnull=False)
+        Seat.objects.filter(registration=registration, round__status=Round.Status.PUBLISHED)
         .select_related("round", "table")
         .order_by("round__number")
     )

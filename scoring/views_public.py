@@ -8,21 +8,20 @@ the rankings come from the cache under that stamp. Non-public tournaments are a 
 without a staff role in them.
 """
 
-from django.conf import settings
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tournaments.models import Registration
-from tournaments.selectors import last_published_position
-from tournaments.views.helpers import cached_fragment, nothing_new, public_tournament
+from tournaments.selectors_seating import last_published_position
+from tournaments.views.helpers import (
+    cached_fragment,
+    nothing_new,
+    public_tournament,
+    refresh_seconds,
+)
 
 from .standings import Standings, cached_standings, ledger_stamp, player_results
-
-
-def refresh_seconds() -> int:
-    """How often public pages ask for news (``PUBLIC_REFRESH_SECONDS``, 15 by default)."""
-    return getattr(settings, "PUBLIC_REFRESH_SECONDS", 15)
 
 
 def _choices(request, tournament) -> tuple[int, bool, str]:

@@ -70,20 +70,6 @@ def presence_summary(*, tournament: Tournament) -> PresenceSummary:
     )
 
 
-def last_published_position(*, tournament: Tournament) -> int:
-    """The latest position whose seating is published (1 before any): what standings count by
-    default, so that they do not say "after position 10" while position 2 is being played."""
-    from .models import Round
-
-    number = (
-        Round.objects.filter(tournament=tournament, published_at__isnull=False)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    return min(number or 1, tournament.positions)
-
-
 # What cannot change where anyone sits: score sheets, incidents and their decisions.
 NOT_SEATING = ("sheet.", "incident.", "decision.", "penalty", "bid_ban.")
 

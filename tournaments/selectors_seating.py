@@ -26,6 +26,17 @@ def round_seats_by_name(*, round: Round):
     )
 
 
+def _published(tournament: Tournament):
+    return tournament.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number")
+
+
 def current_round(*, tournament: Tournament) -> Round | None:
     """The latest published position: what the players should see."""
-    return tournament.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number").first()
+    return _published(tournament).first()
+
+
+def last_published_position(*, tournament: Tournament) -> int:
+    """The number of ``current_round`` (1 before any): what standings count by default, so that
+    they do not say "after position 10" while position 2 is being played."""
+    number = _published(tournament).values_list("number", flat=True).first()
+    return min(number or 1, tournament.positions)

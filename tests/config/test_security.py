@@ -165,6 +165,18 @@ def busy_tournament(tournament, staff):
     return tournament
 
 
+def policy_problems(pages) -> dict:
+    """Per address, what breaks the policy: inline code, or a missing or other header."""
+    problems = {}
+    for address, response in pages.items():
+        found = inline_code(response.content.decode())
+        if response.get("Content-Security-Policy") != POLICY:
+            found.append(f"header: {response.get('Content-Security-Policy')!r}")
+        if found:
+            problems[address] = found
+    return problems
+
+
 @pytest.mark.django_db
 def test_every_page_sends_the_policy_and_has_nothing_inline(client, busy_tournament, staff):
     tournament = busy_tournament
@@ -192,14 +204,7 @@ def test_every_page_sends_the_policy_and_has_nothing_inline(client, busy_tournam
     assert len(staff_pages) > 30
     for name in ["manage:round", "manage:registration_edit", "arbitration:record"]:
         assert any(reverse(name, args=[tournament.slug, 1]) in address for address in pages)
-    problems = {}
-    for address, response in pages.items():
-        found = inline_code(response.content.decode())
-        if response.get("Content-Security-Policy") != POLICY:
-            found.append(f"header: {response.get('Content-Security-Policy')!r}")
-        if found:
-            problems[address] = found
-    assert problems == {}
+    assert policy_problems(pages) == {}
 
 
 @pytest.mark.django_db
@@ -218,14 +223,7 @@ def test_admin_pages_send_the_policy_and_have_nothing_inline(client, busy_tourna
     ]
     pages = crawl(client, starts, within="/admin/", never=["/admin/logout/"], limit=60)
     assert len(pages) > 15
-    problems = {}
-    for address, response in pages.items():
-        found = inline_code(response.content.decode())
-        if response.get("Content-Security-Policy") != POLICY:
-            found.append(f"header: {response.get('Content-Security-Policy')!r}")
-        if found:
-            problems[address] = found
-    assert problems == {}
+    assert policy_problems(pages) == {}
 
 
 @pytest.mark.django_db

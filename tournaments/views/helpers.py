@@ -1,5 +1,6 @@
 """Small helpers shared by the views (staff and public)."""
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.paginator import EmptyPage, PageNotAnInteger
@@ -64,6 +65,11 @@ def nothing_new(request, stamp: int) -> bool:
     """A poll (``?stamp=``) from a page that already shows this state of the tournament: the
     view answers 204 and htmx leaves the page alone."""
     return request.GET.get("stamp", "").strip() == str(stamp)
+
+
+def refresh_seconds() -> int:
+    """How often public pages ask for news (``PUBLIC_REFRESH_SECONDS``, 15 by default)."""
+    return getattr(settings, "PUBLIC_REFRESH_SECONDS", 15)
 
 
 FRAGMENT_SECONDS = 600

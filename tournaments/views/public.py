@@ -1,13 +1,12 @@
 """Public pages: no account needed, only tournaments marked public (staff see their own too)."""
 
-from django.conf import settings
 from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import render
 
 from ..selectors import change_stamp, public_tournaments, seating_stamp
 from ..selectors_seating import current_round, round_seats_by_name
-from .helpers import cached_fragment, nothing_new, public_tournament
+from .helpers import cached_fragment, nothing_new, public_tournament, refresh_seconds
 
 
 def home(request):
@@ -28,7 +27,7 @@ def tournament(request, slug):
             "player_count": t.registrations.count(),
             "current_round": current_round(tournament=t),
             "stamp": stamp,
-            "refresh": getattr(settings, "PUBLIC_REFRESH_SECONDS", 15),
+            "refresh": refresh_seconds(),
         },
     )
 
@@ -55,7 +54,7 @@ def seating(request, slug):
         "seats": seats,
         "search": search,
         "stamp": stamp,
-        "refresh": getattr(settings, "PUBLIC_REFRESH_SECONDS", 15),
+        "refresh": refresh_seconds(),
     }
     if not search:  # the whole list: the same for every player until the seating changes
         fragment = cached_fragment(

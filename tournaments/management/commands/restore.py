@@ -7,13 +7,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.backups import backup_kind, backup_read, database_restore
+from tournaments.management.errors import error_text
 from tournaments.transfer import tournament_import
-
-
-def _messages(error: ValidationError) -> str:
-    if hasattr(error, "error_dict"):  # a field of the tournament: say which
-        return "; ".join(f"{name}: {' '.join(m)}" for name, m in error.message_dict.items())
-    return " ".join(error.messages)
 
 
 class Command(BaseCommand):
@@ -58,7 +53,7 @@ class Command(BaseCommand):
                     )
                 tournament = tournament_import(document=document, slug=slug)
         except ValidationError as exc:
-            raise CommandError(_messages(exc)) from exc
+            raise CommandError(error_text(exc)) from exc
         if options["verbosity"] < 1:
             return
         if kind == "database":
