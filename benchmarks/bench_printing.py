@@ -8,22 +8,16 @@ Set BENCH_PRINTING_PLAYERS for another field size. Measures and prints; never fa
 import os
 import time
 
+from ._django import memory_django
+
 
 def main() -> None:
-    os.environ["DATABASE_URL"] = "sqlite://:memory:"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+    user = memory_django()
 
     from tournaments import documents
     from tournaments.simulation import tournament_simulate
 
     players = int(os.environ.get("BENCH_PRINTING_PLAYERS", 400))
-    call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create(username="bench")
     start = time.perf_counter()
     tournament = tournament_simulate(slug="bench", players=players, user=user, positions=1)
     print(

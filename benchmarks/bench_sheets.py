@@ -15,6 +15,8 @@ import random
 import statistics
 import time
 
+from ._django import memory_django
+
 SEED = 20240901
 
 
@@ -29,13 +31,7 @@ def _summary(label: str, times: list[float], queries: list[int]) -> str:
 
 
 def main() -> None:
-    os.environ["DATABASE_URL"] = "sqlite://:memory:"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+    user = memory_django()
     from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext
 
@@ -44,8 +40,6 @@ def main() -> None:
     from scoring.simulation import random_sheet, sheets_simulate, simulation_accounts
     from tournaments.simulation import tournament_simulate
 
-    call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create(username="bench")
     rng = random.Random(SEED)
 
     # (a) and (b): one sheet at a time, as the scorers and the arbitre would.

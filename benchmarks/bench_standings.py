@@ -13,18 +13,14 @@ import random
 import statistics
 import time
 
+from ._django import memory_django
+
 SEED = 20240901
 RUNS = 5
 
 
 def main() -> None:
-    os.environ["DATABASE_URL"] = "sqlite://:memory:"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    import django
-
-    django.setup()
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+    user = memory_django()
     from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext
 
@@ -35,8 +31,6 @@ def main() -> None:
 
     players = int(os.environ.get("BENCH_STANDINGS_PLAYERS", 1000))
     positions = int(os.environ.get("BENCH_STANDINGS_POSITIONS", 10))
-    call_command("migrate", verbosity=0)
-    user = get_user_model().objects.create(username="bench")
     start = time.perf_counter()
     tournament = tournament_simulate(
         slug="bench-standings", players=players, user=user, positions=positions

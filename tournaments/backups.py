@@ -129,28 +129,40 @@ def backup_read(path: Path) -> dict:
     """The document in ``path`` (gzipped or plain JSON); a ``ValidationError`` if the file
     cannot be read or is not JSON."""
     try:
-        with open(path, "rb") as file:
-            compressed = file.read(2) == b"\x1f\x8b"
-        opener = gzip.open if compressed else open
-        with opener(path, "rt", encoding="utf-8") as stream:
-            return json.load(stream)
-    except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-        raise ValidationError(
-            "%(path)s is corrupt or truncated (%(error)s).",
-            code="corrupt",
-            params={"path": path, "error": exc},
-        ) from exc
+        data = Path(path).read_bytes()
     except OSError as exc:
         raise ValidationError(
             "Cannot read %(path)s: %(error)s.",
             code="unreadable",
             params={"path": path, "error": exc.strerror or exc},
         ) from exc
+    return backup_parse(data, path)
+
+
+def backup_parse(data: bytes, name) -> dict:
+    """The document in ``data`` (gzipped or plain JSON) read from ``name``; a
+    ``ValidationError`` if it is damaged or not JSON."""
+    try:
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+        return json.loads(data.decode("utf-8"))
+    except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+        raise ValidationError(
+            "%(path)s is corrupt or truncated (%(error)s).",
+            code="corrupt",
+            params={"path": name, "error": exc},
+        ) from exc
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValidationError(
             "%(path)s is not a JSON file (%(error)s).",
             code="not_json",
-            params={"path": path, "error": exc},
+            params={"path": name, "error": exc},
+        ) from exc
+    except RecursionError as exc:  # "[[[[..." deeper than the parser goes
+        raise ValidationError(
+            "%(path)s is nested too deeply to be a backup or an export.",
+            code="too_deep",
+            params={"path": name},
         ) from exc
 
 
@@ -314,11 +326,11 @@ def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]
             # Writes earlier in an enclosing transaction leave checks pending, which forbid
             # emptying their tables (PostgreSQL's TRUNCATE): run them now.
             connection.check_constraints()
-            style = no_style()
-            flush = connection.ops.sql_flush(style, _tables(models.values()))
+            style, tables = no_style(), _tables(models.values())
+            flush = connection.ops.sql_flush(style, tables)
             connection.ops.execute_sql_flush(flush)
             _load(document["objects"])
-            connection.check_constraints(table_names=_tables(models.values()))
+            connection.check_constraints(table_names=tables)
             with connection.cursor() as cursor:
                 for sql in connection.ops.sequence_reset_sql(style, list(models.values())):
                     cursor.execute(sql)

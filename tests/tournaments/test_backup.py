@@ -205,6 +205,7 @@ CASES = {
     "gzipped non-JSON": (lambda raw, doc: gzip.compress(b"{not json"), "not a JSON file"),
     "plain text": (lambda raw, doc: b"tarot, tarot\n", "not a JSON file"),
     "not UTF-8": (lambda raw, doc: b"\xff\xfe{}", "not a JSON file"),
+    "nested too deeply": (lambda raw, doc: b"[" * 200_000, "nested too deeply"),
     "a JSON list": (lambda raw, doc: gzip.compress(b"[]"), "not a backup of this application"),
     "another format": (
         lambda raw, doc: _with(doc, format="dumpdata"),

@@ -1,12 +1,13 @@
 """manage.py import_tournament FILE [--slug NEW]: create a tournament from a file written by
 ``export_tournament`` (on this installation or another; ``tournaments.transfer``)."""
 
-import json
 import sys
+from pathlib import Path
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.backups import backup_parse
 from tournaments.management.errors import error_text
 from tournaments.transfer import tournament_import
 
@@ -26,18 +27,11 @@ class Command(BaseCommand):
 
     def handle(self, *, file, slug, **options):
         try:
-            if file == "-":
-                document = json.load(sys.stdin)
-            else:
-                with open(file, encoding="utf-8") as stream:
-                    document = json.load(stream)
+            data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
         except OSError as exc:
             raise CommandError(f"cannot read {file}: {exc.strerror or exc}") from exc
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CommandError(f"{file} is not a JSON file: {exc}") from exc
-        except RecursionError as exc:  # "[[[[..." deeper than the parser goes
-            raise CommandError(f"{file} is nested too deeply to be an export.") from exc
         try:
+            document = backup_parse(data, file)
             tournament = tournament_import(document=document, slug=slug)
         except ValidationError as exc:
             raise CommandError(error_text(exc)) from exc
