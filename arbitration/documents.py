@@ -12,7 +12,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.documents import PDF, render_pdf
-from tournaments.exports import XLSX, xlsx_bytes  # shared writers, still importable from here
+from tournaments.exports import (  # shared writers, still importable from here
+    XLSX,
+    local_naive,
+    xlsx_bytes,
+)
 from tournaments.models import Registration, Tournament
 
 from .models import Decision, Incident
@@ -43,11 +47,6 @@ def decision_label(decision: Decision) -> str:
     return f"{label} ({target})"
 
 
-def _local(moment):
-    """Spreadsheets know no time zones: the tournament's local time, without its zone."""
-    return None if moment is None else timezone.localtime(moment).replace(tzinfo=None)
-
-
 def report_header() -> list[str]:
     return [
         _("Position"),
@@ -73,7 +72,7 @@ def _incident_cells(incident: Incident) -> list:
         incident.round.number,
         incident.table.number if incident.table else None,
         incident.deal_number,
-        _local(incident.called_at),
+        local_naive(incident.called_at),
         incident.get_kind_display(),
         person(incident.offender),
         person(incident.caller),
@@ -90,7 +89,7 @@ def _decision_cells(decision: Decision | None) -> list:
         decision.points,
         decision.note,
         _("yes") if decision.automatic else "",
-        _local(decision.undone_at),
+        local_naive(decision.undone_at),
         decision.undo_reason,
     ]
 

@@ -20,6 +20,16 @@ def _decisions():
     )
 
 
+def _with_people(tournament: Tournament):
+    return Incident.objects.filter(tournament=tournament).select_related(
+        "round", "table", "offender__player", "caller__player", "arbitre"
+    )
+
+
+def _with_decisions(rows):
+    return rows.prefetch_related(Prefetch("decisions", queryset=_decisions()))
+
+
 def incidents(
     *,
     tournament: Tournament,
@@ -29,12 +39,10 @@ def incidents(
     kind: str = "",
     status: str = "",
 ):
-    """The incident log, filtered; each incident with its people and decisions: 2 queries."""
-    rows = (
-        Incident.objects.filter(tournament=tournament)
-        .select_related("round", "table", "offender__player", "caller__player", "arbitre")
-        .prefetch_related(Prefetch("decisions", queryset=_decisions()))
-        .annotate(decision_count=Count("decisions", filter=Q(decisions__undone_at__isnull=True)))
+    """The incident log, filtered; each incident with its people and how many decisions are
+    in force: 1 query."""
+    rows = _with_people(tournament).annotate(
+        decision_count=Count("decisions", filter=Q(decisions__undone_at__isnull=True))
     )
     if position:
         rows = rows.filter(round__number=position)
@@ -47,6 +55,25 @@ def incidents(
     if status:
         rows = rows.filter(status=status)
     return rows.order_by("-called_at", "-id")
+
+
+def incident_detail(*, tournament: Tournament):
+    """The tournament's incidents, each with its people, decisions and what it contests (one
+    of them makes an incident's page): 2 queries."""
+    return _with_decisions(_with_people(tournament)).select_related(
+        "contests__round", "contests__table", "contests_sheet__round", "contests_sheet__table"
+    )
+
+
+def active_warnings(*, tournament: Tournament, player: Registration) -> int:
+    """The warnings in force against ``player`` in the tournament (a second one suggests the
+    scale's penalty)."""
+    return Decision.objects.filter(
+        incident__tournament=tournament,
+        kind=Decision.Kind.WARNING,
+        player=player,
+        undone_at__isnull=True,
+    ).count()
 
 
 def incident_history(*, incident: Incident):
@@ -115,9 +142,4 @@ def player_record(*, registration: Registration) -> PlayerRecord:
 
 def report_incidents(*, tournament: Tournament):
     """Every incident and its decisions, by position then time: the arbitre's report."""
-    return (
-        Incident.objects.filter(tournament=tournament)
-        .select_related("round", "table", "offender__player", "caller__player", "arbitre")
-        .prefetch_related(Prefetch("decisions", queryset=_decisions()))
-        .order_by("round__number", "called_at", "id")
-    )
+    return _with_decisions(_with_people(tournament)).order_by("round__number", "called_at", "id")

@@ -17,13 +17,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import services_ledger as ledger
-from scoring.models import BidBan, ScoreSheet
+from scoring.models import ScoreSheet
 from scoring.selectors import current_sheet, deals_for, table_setup
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log, field_error, registration_exclude
 
 from .models import Decision, Incident, IncidentKind, PenaltyScale
+from .selectors import active_warnings
 
 Kind = Decision.Kind
 
@@ -203,9 +204,7 @@ def _automatic_ban(incident: Incident, user) -> Decision | None:
         ) % {"i": incident.pk, "n": number}
     else:
         return None
-    if _barred(offender, position, deal):
-        return None  # already barred from that deal: one ban, one decision
-    ban = ledger.bid_ban_create(
+    ban, created = ledger.bid_ban_create(
         registration=offender,
         position=position,
         deal_number=deal,
@@ -213,6 +212,8 @@ def _automatic_ban(incident: Incident, user) -> Decision | None:
         user=user,
         reference=incident.reference,
     )
+    if not created:
+        return None  # already barred from that deal: one ban, one decision
     return _record(
         incident,
         user,
@@ -228,12 +229,6 @@ def _automatic_ban(incident: Incident, user) -> Decision | None:
 
 def _marks_of(line: dict[str, str]) -> dict[str, str]:
     return {k: v for k, v in line.items() if k.split("-", 1)[1].startswith(("mode", "mark"))}
-
-
-def _barred(player: Registration, position: int, deal: int | None) -> bool:
-    return BidBan.objects.filter(
-        registration=player, position=position, deal_number=deal, cancelled_at__isnull=True
-    ).exists()
 
 
 def _record(incident: Incident, user, **fields) -> Decision:
@@ -299,12 +294,7 @@ def decision_add(
     }
     if kind == Kind.WARNING:
         decision = _record(incident, user, kind=kind, player=player, note=note)
-        count = Decision.objects.filter(
-            incident__tournament=tournament,
-            kind=Kind.WARNING,
-            player=player,
-            undone_at__isnull=True,
-        ).count()
+        count = active_warnings(tournament=tournament, player=player)
         suggested = scale_points(tournament=tournament, kind=incident.kind) if count > 1 else None
         return Outcome(decision, warnings=count, suggested_points=suggested)
     if kind == Kind.PENALTY:
@@ -342,14 +332,7 @@ def decision_add(
         return Outcome(decision)
     if kind == Kind.BID_BAN:
         position = position or incident.round.number
-        if _barred(player, position, deal_number):
-            raise field_error(
-                "deal_number",
-                _("%(player)s is already barred from bidding on this deal."),
-                "already_barred",
-                player=str(player.player),
-            )
-        ban = ledger.bid_ban_create(
+        ban, created = ledger.bid_ban_create(
             registration=player,
             position=position,
             deal_number=deal_number,
@@ -357,6 +340,13 @@ def decision_add(
             user=user,
             reference=incident.reference,
         )
+        if not created:  # nothing was written: the refusal leaves the transaction clean
+            raise field_error(
+                "deal_number",
+                _("%(player)s is already barred from bidding on this deal."),
+                "already_barred",
+                player=str(player.player),
+            )
         decision = _record(
             incident,
             user,
@@ -430,7 +420,7 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
         current = current_sheet(table=decision.sheet.table)
         made = ledger.deal_line(sheet=decision.sheet, deal_number=decision.deal_number)
         now = ledger.deal_line(sheet=current, deal_number=decision.deal_number)
-        if current is None or _marks_of(now) != _marks_of(made):
+        if _marks_of(now) != _marks_of(made):  # a decided table always has a current sheet
             raise ValidationError(
                 _(
                     "Deal %(n)s of this sheet changed after this decision: undo the later "

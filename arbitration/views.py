@@ -82,13 +82,8 @@ def _history_detail(entry) -> str:
 
 
 def _incident(tournament, pk):
-    """The incident with its people and decisions (the log's selector), of this tournament."""
-    incident = get_object_or_404(
-        selectors.incidents(tournament=tournament).select_related(
-            "contests__round", "contests__table", "contests_sheet__round", "contests_sheet__table"
-        ),
-        pk=pk,
-    )
+    """The incident with its people and decisions, of this tournament."""
+    incident = get_object_or_404(selectors.incident_detail(tournament=tournament), pk=pk)
     incident.tournament = tournament
     return incident
 
@@ -176,12 +171,7 @@ def _second_warning(request, tournament, incident, seats):
     )
     if warning is None:
         return None
-    count = Decision.objects.filter(
-        incident__tournament=tournament,
-        kind=Kind.WARNING,
-        player=warning.player,
-        undone_at__isnull=True,
-    ).count()
+    count = selectors.active_warnings(tournament=tournament, player=warning.player)
     if count < 2:
         return None
     suggested = services.scale_points(tournament=tournament, kind=incident.kind)

@@ -16,13 +16,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.db.models import Prefetch
 
 from scoring.models import Mark, ScoreSheet
 from scoring.selectors import load_sheet, sheet_deals, table_setup
 from scoring.sheets import check_sheet, ticked
-from scoring.simulation import random_sheet
-from tournaments.models import Player, Seat, StaffRole, Table, Tournament
+from scoring.simulation import random_sheets
+from tournaments.models import Player, StaffRole, Table, Tournament
 from tournaments.simulation import tournament_simulate
 
 from .load_clients import Ledger, TablePlan
@@ -59,13 +58,10 @@ def tournament_prepare(
     tables = (
         Table.objects.filter(round__tournament=tournament)
         .select_related("round__tournament")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
         .order_by("round__number", "number")
     )
     plans = []
-    for table in tables:
-        setup = table_setup(table=table, seats=list(table.seats.all()))
-        data = random_sheet(setup, rng)
+    for table, data in random_sheets(tables, rng):
         plans.append(TablePlan(table.pk, table.round.number, table.number, data))
     return Prepared(tournament=tournament, accounts=accounts, tables=plans)
 

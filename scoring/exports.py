@@ -11,11 +11,10 @@ finds one by kind and format. Must not write, and no query count here grows with
 from collections.abc import Callable, Iterator
 
 from django.db.models import Count, Q, Sum
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.documents import PDF, render_pdf
-from tournaments.exports import CSV, XLSX, csv_bytes, xlsx_bytes
+from tournaments.exports import CSV, XLSX, csv_bytes, local_naive, xlsx_bytes
 from tournaments.models import Registration, Seat, Table, Tournament
 from tournaments.models.core import seat_name
 from tournaments.selectors_seating import last_published_position
@@ -158,14 +157,9 @@ def penalty_rows(*, tournament: Tournament, up_to: int | None = None) -> Iterato
         yield [
             penalty.position, penalty.registration.number, str(penalty.registration.player),
             penalty.points, penalty.reason, penalty.reference,
-            str(penalty.created_by or ""), _local(penalty.created_at), _yes(penalty.is_active),
-            _local(penalty.cancelled_at), penalty.cancel_reason,
+            str(penalty.created_by or ""), local_naive(penalty.created_at), _yes(penalty.is_active),
+            local_naive(penalty.cancelled_at), penalty.cancel_reason,
         ]  # fmt: skip
-
-
-def _local(moment):
-    """Spreadsheets know no time zones: the tournament's local time, without its zone."""
-    return None if moment is None else timezone.localtime(moment).replace(tzinfo=None)
 
 
 def federation_rows(ranking: Standings) -> Iterator[list]:

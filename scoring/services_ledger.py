@@ -78,8 +78,9 @@ def bid_ban_create(
     reason: str,
     user,
     reference: str = "",
-) -> BidBan:
-    """Bar a player from bidding on a deal of a position (None: the first deal they play)."""
+) -> tuple[BidBan, bool]:
+    """Bar a player from bidding on a deal of a position (None: the first deal they play):
+    the ban, and whether it is new (False: the player was already barred from that deal)."""
     tournament = registration.tournament
     require_role(user, tournament, Role.ARBITRE)
     if not 1 <= position <= tournament.positions:
@@ -99,7 +100,7 @@ def bid_ban_create(
         cancelled_at__isnull=True,
     ).first()
     if existing is not None:
-        return existing
+        return existing, False
     ban = BidBan.objects.create(
         tournament=tournament,
         position=position,
@@ -122,7 +123,7 @@ def bid_ban_create(
             "reference": ban.reference,
         },
     )
-    return ban
+    return ban, True
 
 
 @transaction.atomic

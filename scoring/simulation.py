@@ -174,6 +174,14 @@ def simulation_accounts(tournament: Tournament):
     )
 
 
+def random_sheets(tables, rng: random.Random):
+    """(table, form data of a random valid sheet) for each table of the queryset ``tables``,
+    in its order."""
+    seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
+    for table in tables.prefetch_related(seats):
+        yield table, random_sheet(table_setup(table=table, seats=list(table.seats.all())), rng)
+
+
 def sheets_simulate(
     *, tournament: Tournament, rng: random.Random, scorer=None, arbitre=None
 ) -> int:
@@ -193,16 +201,10 @@ def sheets_simulate(
     count = 0
     for round_ in rounds:
         round_.tournament = tournament
-        tables = (
-            round_.tables.exclude(score_sheets__isnull=False)
-            .order_by("number")
-            .prefetch_related(Prefetch("seats", queryset=Seat.objects.order_by("position")))
-        )
+        tables = round_.tables.exclude(score_sheets__isnull=False).order_by("number")
         with transaction.atomic():
-            for table in tables:
+            for table, data in random_sheets(tables, rng):
                 table.round = round_
-                setup = table_setup(table=table, seats=list(table.seats.all()))
-                data = random_sheet(setup, rng)
                 sheet = scoresheet_save(table=table, user=scorer, data=data, base_version=0)
                 scoresheet_confirm(sheet=sheet, user=arbitre)
                 count += 1

@@ -16,6 +16,7 @@ Must not write.
 
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.db.models import Q, Sum
 
 from tournaments.models import Registration, Round, Seat, Table, Tournament
@@ -23,7 +24,7 @@ from tournaments.models.core import seat_name
 from tournaments.selectors import change_stamp
 from tournaments.selectors_seating import last_published_position
 
-from .models import Mark, Penalty, ScoreSheet
+from .models import Deal, Mark, Penalty, ScoreSheet
 
 Status = ScoreSheet.Status
 
@@ -49,14 +50,6 @@ class Row:
     excluded: bool
     bilans: dict[int, int] = field(default_factory=dict)  # position -> bilan
     tied: bool = False
-
-    @property
-    def best(self) -> int | None:
-        return max(self.bilans.values()) if self.bilans else None
-
-    @property
-    def positive(self) -> int:
-        return sum(1 for bilan in self.bilans.values() if bilan > 0)
 
 
 @dataclass
@@ -226,8 +219,6 @@ def cached_standings(
     """``standings`` through the cache, keyed by the ledger's stamp (pass it when already read):
     any change makes a new key, so every worker (each with its own cache or a shared one)
     serves fresh figures."""
-    from django.core.cache import cache
-
     if stamp is None:
         stamp = ledger_stamp(tournament=tournament)
     if up_to is None:  # as the public standings: up to the last position published
@@ -267,8 +258,6 @@ class PlayerResults:
 def player_results(*, registration: Registration, official=False) -> PlayerResults:
     """A player's tournament, position by position: their table, seat and opponents, marks per
     deal, bilans, penalties, running total and rank after each position; and a few figures."""
-    from .models import Deal
-
     tournament = registration.tournament
     statuses = counted_statuses(official)
     seats = list(

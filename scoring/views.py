@@ -78,8 +78,6 @@ def dashboard(request, tournament, number):
             "round": round_,
             "board": board,
             "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
-            "reconciliation": position_check,
-            "tournament_reconciliation": tournament_check,
             "reconciliations": [
                 ("position", _("Position %(k)s") % {"k": round_.number}, position_check),
                 ("tournament", _("Whole tournament"), tournament_check),

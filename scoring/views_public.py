@@ -9,14 +9,14 @@ without a staff role in them.
 """
 
 from django.http import Http404, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from tournaments.models import Registration
 from tournaments.selectors_seating import last_published_position
 from tournaments.views.helpers import (
-    cached_fragment,
-    nothing_new,
+    live_page,
+    polled_unchanged,
     public_tournament,
     refresh_seconds,
 )
@@ -33,11 +33,6 @@ def _choices(request, tournament) -> tuple[int, bool, str]:
     return min(max(after, 1), tournament.positions), request.GET.get("official") == "1", asked
 
 
-def _unchanged(request, stamp: int) -> bool:
-    """A poll from the page itself that already shows this state of the ledger."""
-    return request.GET.get("fragment") == "1" and nothing_new(request, stamp)
-
-
 def _live_url(request, stamp: int, **params) -> str:
     """The address the page polls: the same choices, the stamp it shows."""
     query = QueryDict(mutable=True)
@@ -47,20 +42,10 @@ def _live_url(request, stamp: int, **params) -> str:
     return f"{request.path}?{query.urlencode()}"
 
 
-def _page(request, template, fragment_template, context, make, *key):
-    """The fragment alone to a poll, else the page around it. ``make`` adds what the fragment
-    needs to ``context``, only when the fragment is not in the cache under ``key`` (what it
-    shows, the stamp included)."""
-    fragment = cached_fragment(request, fragment_template, lambda: {**context, **make()}, *key)
-    if request.GET.get("fragment") == "1":
-        return HttpResponse(fragment)
-    return render(request, template, {**context, "fragment_html": fragment})
-
-
 def _ranking_page(request, tournament, template: str, fragment: str, **extra):
     """A standings page (individual or teams): 204 to a poll when nothing changed."""
     stamp = ledger_stamp(tournament=tournament)
-    if _unchanged(request, stamp):
+    if polled_unchanged(request, stamp):
         return HttpResponse(status=204)
     after, official, asked = _choices(request, tournament)
     context = {
@@ -82,7 +67,7 @@ def _ranking_page(request, tournament, template: str, fragment: str, **extra):
         return {"ranking": ranking, **{name: f(ranking) for name, f in extra.items()}}
 
     key = (tournament.pk, after, bool(asked), official, stamp)
-    return _page(request, template, fragment, context, make, *key)
+    return live_page(request, template, fragment, context, make, *key)
 
 
 def standings_page(request, slug):
@@ -115,7 +100,7 @@ def player_page(request, slug, number):
         number=number,
     )
     stamp = ledger_stamp(tournament=tournament)
-    if _unchanged(request, stamp):
+    if polled_unchanged(request, stamp):
         return HttpResponse(status=204)
     official = request.GET.get("official") == "1"
     context = {
@@ -130,4 +115,4 @@ def player_page(request, slug, number):
         return {"results": player_results(registration=registration, official=official)}
 
     key = (tournament.pk, registration.pk, official, stamp)
-    return _page(request, "public/player.html", "public/_player.html", context, make, *key)
+    return live_page(request, "public/player.html", "public/_player.html", context, make, *key)

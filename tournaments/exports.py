@@ -11,11 +11,18 @@ import datetime
 import io
 from collections.abc import Iterable, Sequence
 
+from django.utils import timezone
+
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv; charset=utf-8"
 CSV_DELIMITER = ";"
 # Characters that make a spreadsheet read a CSV cell as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def local_naive(moment):
+    """Spreadsheets know no time zones: the tournament's local time, without its zone."""
+    return None if moment is None else timezone.localtime(moment).replace(tzinfo=None)
 
 
 def _cell(ws, value):

@@ -78,19 +78,14 @@ def seating_stamp(*, tournament: Tournament) -> int:
     """Like ``change_stamp``, but moving only with what the seating page shows (positions
     generated, swapped, published, players and their names...): the players' "where do I
     sit?" page is told "nothing new" while the sheets of the position come in."""
+    return change_stamp(tournament=tournament, ignoring=NOT_SEATING)
+
+
+def change_stamp(*, tournament: Tournament, ignoring: tuple[str, ...] = ()) -> int:
+    """Changes whenever anything of the tournament changes (every write leaves an audit entry),
+    but the actions starting with one of ``ignoring``: what public pages compare to know
+    whether to refresh, and what caches are keyed by."""
     entries = AuditEntry.objects.filter(tournament=tournament)
-    for prefix in NOT_SEATING:
+    for prefix in ignoring:
         entries = entries.exclude(action__startswith=prefix)
     return entries.order_by("-id").values_list("id", flat=True).first() or 0
-
-
-def change_stamp(*, tournament: Tournament) -> int:
-    """Changes whenever anything of the tournament changes (every write leaves an audit entry):
-    what public pages compare to know whether to refresh, and what caches are keyed by."""
-    return (
-        AuditEntry.objects.filter(tournament=tournament)
-        .order_by("-id")
-        .values_list("id", flat=True)
-        .first()
-        or 0
-    )

@@ -88,20 +88,19 @@ def directions(tables: int, rounds: int, fifth: int = 0) -> Design | None:
     if tables < classes:
         return None
     field = ring(tables, True)
+    r = field or ring(tables, False)
     if field is not None:
-        r, count = field, min(rounds + SPARE, tables)
-        shifts = [[r.mul(c, i) for i in range(count)] for c in range(classes)]
+        steps, capacity = tuple(range(classes)), tables
     else:
-        r = ring(tables, False)
         steps, capacity = _cyclic_steps(tables, classes, rounds)
-        stored = DIFFERENCES.get(tables)
-        if stored is not None and len(stored[0]) > capacity:
-            shifts, count = stored, len(stored[0])
-        elif capacity < 2:
-            return None
-        else:
-            count = min(rounds + SPARE, capacity)
-            shifts = [[r.mul(a, i) for i in range(count)] for a in steps]
+    stored = DIFFERENCES.get(tables)  # where Z_K gives too few positions (never a field)
+    if stored is not None and len(stored[0]) > capacity:
+        shifts, count = stored, len(stored[0])
+    elif capacity < 2:
+        return None
+    else:
+        count = min(rounds + SPARE, capacity)
+        shifts = [[r.mul(a, i) for i in range(count)] for a in steps]
     positions = []
     for i in range(count):
         blocks = [[] for _ in range(tables)]

@@ -5,7 +5,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -92,3 +92,18 @@ def cached_fragment(request, template: str, context, *key) -> str:
         html = render_to_string(template, context() if callable(context) else context, request)
         cache.set(full_key, html, FRAGMENT_SECONDS)
     return mark_safe(html)
+
+
+def polled_unchanged(request, stamp: int) -> bool:
+    """A poll from a public page's live part (``?fragment=1``) that already shows ``stamp``."""
+    return request.GET.get("fragment") == "1" and nothing_new(request, stamp)
+
+
+def live_page(request, template, fragment_template, context, make, *key):
+    """A public page, or its live part alone to a poll (``?fragment=1``). ``make`` returns what
+    the live part needs besides ``context``; it is called only when the rendered part is not in
+    the cache under ``key`` (what it shows, the stamp included)."""
+    fragment = cached_fragment(request, fragment_template, lambda: {**context, **make()}, *key)
+    if request.GET.get("fragment") == "1":
+        return HttpResponse(fragment)
+    return render(request, template, {**context, "fragment_html": fragment})

@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from ..selectors import change_stamp, public_tournaments, seating_stamp
 from ..selectors_seating import current_round, round_seats_by_name
-from .helpers import cached_fragment, nothing_new, public_tournament, refresh_seconds
+from .helpers import live_page, polled_unchanged, public_tournament, refresh_seconds
 
 
 def home(request):
@@ -17,7 +17,7 @@ def tournament(request, slug):
     t = public_tournament(request, slug)
     stamp = change_stamp(tournament=t)
     polling = request.GET.get("fragment") == "1"
-    if polling and nothing_new(request, stamp):
+    if polled_unchanged(request, stamp):
         return HttpResponse(status=204)  # nothing new since the page showed it
     return render(
         request,
@@ -35,8 +35,7 @@ def tournament(request, slug):
 def seating(request, slug):
     t = public_tournament(request, slug)
     stamp = seating_stamp(tournament=t)
-    polling = request.GET.get("fragment") == "1"
-    if polling and nothing_new(request, stamp):
+    if polled_unchanged(request, stamp):
         return HttpResponse(status=204)  # nothing new since the page showed it
     round_ = current_round(tournament=t)
     search = request.GET.get("q", "").replace("\x00", "").strip()[:60]
@@ -56,13 +55,12 @@ def seating(request, slug):
         "stamp": stamp,
         "refresh": refresh_seconds(),
     }
-    if not search:  # the whole list: the same for every player until the seating changes
-        fragment = cached_fragment(
-            request, "public/_seating_live.html", context, t.pk, round_ and round_.pk, stamp
-        )
-        if polling:
-            return HttpResponse(fragment)
-        context["fragment_html"] = fragment
-    return render(
-        request, "public/_seating_live.html" if polling else "public/seating.html", context
+    if search:  # a player looking for their name: for them alone
+        polling = request.GET.get("fragment") == "1"
+        template = "public/_seating_live.html" if polling else "public/seating.html"
+        return render(request, template, context)
+    # The whole list: the same for every player until the seating changes.
+    key = (t.pk, round_ and round_.pk, stamp)
+    return live_page(
+        request, "public/seating.html", "public/_seating_live.html", context, dict, *key
     )
