@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from .models import Registration, Round, Seat, Table, Tournament
-from .permissions import Role, has_role
+from .permissions import Role, has_role, require_role
 from .seating import SeatingError, SeatingRequest, plan_rounds
 from .seating.review import review_position
 from .services import _lock, audit_log, field_error
@@ -93,15 +93,19 @@ def _write(round_: Round, tables) -> None:
         )
 
 
+def _locked() -> ValidationError:
+    return ValidationError(
+        _(
+            "Score sheets of this position exist: only an arbitre's correction can move "
+            "players now."
+        ),
+        code="round_locked",
+    )
+
+
 def _refuse_if_locked(round_: Round) -> None:
     if round_.is_locked:
-        raise ValidationError(
-            _(
-                "Score sheets of this position exist: only an arbitre's correction can move "
-                "players now."
-            ),
-            code="round_locked",
-        )
+        raise _locked()
 
 
 def _report(tournament: Tournament, number: int, tables, history=None) -> dict:
@@ -205,9 +209,11 @@ def round_swap_players(
         )
     locked = round_.is_locked
     reason = (reason or "").strip()
-    if locked:
+    if not locked:
+        require_role(user, round_.tournament, Role.ORGANISER)  # the organiser's draft
+    else:
         if not has_role(user, round_.tournament, Role.ARBITRE):
-            _refuse_if_locked(round_)
+            raise _locked()
         if not reason:
             raise field_error(
                 "reason",

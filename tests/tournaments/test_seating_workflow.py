@@ -5,7 +5,7 @@ import itertools
 import re
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -124,6 +124,20 @@ def test_swap_updates_seats_and_report(tournament, organiser):
     outsider = RegistrationFactory(tournament=tournament)
     with pytest.raises(ValidationError):
         seating.round_swap_players(round=r2, user=organiser, first=a, second=outsider)
+
+
+def test_only_the_organiser_moves_players_before_any_sheet(tournament, organiser, staff):
+    """The service itself refuses, whatever page calls it: an arbitre's correction is for a
+    position with sheets."""
+    present(tournament, 8)
+    seat_all(tournament, organiser, 1)
+    round_ = tournament.rounds.get(number=1)
+    t1, t2 = round_.tables.order_by("number")
+    a, b = t1.seats.get(position=0).registration, t2.seats.get(position=0).registration
+    for role in ("arbitre", "scorer"):
+        with pytest.raises(PermissionDenied):
+            seating.round_swap_players(round=round_, user=staff[role], first=a, second=b)
+    assert t1.seats.get(position=0).registration == a
 
 
 def test_publish_gives_fft_numbers_from_position_1(tournament, organiser):
