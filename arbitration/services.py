@@ -21,16 +21,12 @@ from scoring.models import ScoreSheet
 from scoring.selectors import current_sheet, deals_for, table_setup
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
-from tournaments.services import audit_log, field_error, registration_exclude
+from tournaments.services import audit_log, clean_text, field_error, registration_exclude
 
 from .models import Decision, Incident, IncidentKind, PenaltyScale
 from .selectors import active_warnings
 
 Kind = Decision.Kind
-
-
-def _clean(text: str, limit: int) -> str:
-    return (text or "").replace("\x00", "").strip()[:limit]
 
 
 def scale_points(*, tournament: Tournament, kind: str) -> int | None:
@@ -119,7 +115,7 @@ def incident_log(
         offender=offender,
         caller=caller,
         offender_defending=offender_defending,
-        description=_clean(description, 4000),
+        description=clean_text(description, 4000),
         called_at=called_at or timezone.now(),
         contests=contests,
         contests_sheet=contests_sheet,
@@ -280,7 +276,7 @@ def decision_add(
     """Record one decision on an incident and apply its effect."""
     tournament = incident.tournament
     require_role(user, tournament, Role.ARBITRE)
-    note = _clean(note, 300)
+    note = clean_text(note, 300)
     player = player or incident.offender
     if kind in (Kind.WARNING, Kind.PENALTY, Kind.BID_BAN, Kind.EXCLUSION):
         if player is None:
@@ -406,7 +402,7 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
     """Undo a decision and its effect; the reason is required and kept."""
     incident = decision.incident
     require_role(user, incident.tournament, Role.ARBITRE)
-    reason = _clean(reason, 300)
+    reason = clean_text(reason, 300)
     if not reason:
         raise field_error("reason", _("Say why the decision is undone."), "reason_required")
     decision = Decision.objects.select_for_update().get(pk=decision.pk)

@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from tournaments.models import Round, Table
 from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role, require_role
-from tournaments.services import audit_log, field_error
+from tournaments.services import audit_log, clean_text, field_error
+from tournaments.services_seating import refuse_if_closed
 
 from .messages import problem_message
 from .models import Deal, Mark, ScoreSheet
@@ -45,15 +46,6 @@ class StaleSheet(ValidationError):
             ),
             code="stale",
             params={"user": current.entered_by, "version": current.version},
-        )
-
-
-def _refuse_if_closed(round_: Round) -> None:
-    if round_.is_closed:
-        raise ValidationError(
-            _("Position %(k)s is closed: an arbitre must reopen it first."),
-            code="round_closed",
-            params={"k": round_.number},
         )
 
 
@@ -174,7 +166,7 @@ def _save(table, user, data, base_version, token, confirm) -> ScoreSheet:
             _("Publish the seating of this position before entering its sheets."),
             code="round_not_published",
         )
-    _refuse_if_closed(round_)
+    refuse_if_closed(round_)
     current = current_sheet(table=table)
     if (current.version if current else 0) != base_version:
         raise StaleSheet(current)
@@ -282,7 +274,7 @@ def scoresheet_confirm(*, sheet: ScoreSheet, user) -> ScoreSheet:
     sheet = ScoreSheet.objects.select_related("round__tournament").get(pk=sheet.pk)
     sheet.table = table
     require_role(user, sheet.round.tournament, Role.ARBITRE)
-    _refuse_if_closed(sheet.round)
+    refuse_if_closed(sheet.round)
     if sheet.status == Status.CONFIRMED:
         return sheet  # a second click on "confirm"
     if sheet.status != Status.ENTERED:
@@ -383,7 +375,7 @@ def round_reopen(*, round: Round, user, reason: str) -> Round:
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
     )
     require_role(user, round_.tournament, Role.ARBITRE)
-    reason = (reason or "").strip()
+    reason = clean_text(reason, 300)
     if not reason:
         raise field_error("reason", _("Say why the position is reopened."), "reason_required")
     if not round_.is_closed:
@@ -394,7 +386,7 @@ def round_reopen(*, round: Round, user, reason: str) -> Round:
         action="round.reopened",
         user=user,
         tournament=round_.tournament,
-        data={"round": round_.number, "reason": reason[:300]},
+        data={"round": round_.number, "reason": reason},
     )
     return round_
 

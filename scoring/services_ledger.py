@@ -14,17 +14,17 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Registration, Table
 from tournaments.permissions import Role, require_role
-from tournaments.services import audit_log, field_error
+from tournaments.services import audit_log, clean_text, field_error
 
 from .models import BidBan, Penalty, ScoreSheet
 from .selectors import current_sheet, sheet_form_data
 from .services import scoresheet_save
 
 
-def _reason(reason: str, field: str = "reason") -> str:
-    reason = (reason or "").replace("\x00", "").strip()[:300]
+def _reason(reason: str) -> str:
+    reason = clean_text(reason, 300)
     if not reason:
-        raise field_error(field, _("Give the reason."), "reason_required")
+        raise field_error("reason", _("Give the reason."), "reason_required")
     return reason
 
 

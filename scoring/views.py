@@ -261,7 +261,7 @@ def reopen(request, tournament, number):
         services.round_reopen(
             round=round_,
             user=request.user,
-            reason=request.POST.get("reason", "")[:300].replace("\x00", ""),
+            reason=request.POST.get("reason", ""),
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

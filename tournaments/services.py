@@ -61,6 +61,12 @@ def field_error(field: str, message: str, code: str, **params) -> ValidationErro
     return ValidationError({field: ValidationError(message, code=code, params=params)})
 
 
+def clean_text(text, limit: int) -> str:
+    """Typed text as kept: no NUL (PostgreSQL refuses it), no surrounding spaces, ``limit``
+    characters at most."""
+    return (text or "").replace("\x00", "").strip()[:limit]
+
+
 def _plain(value):
     if hasattr(value, "pk"):
         return value.pk

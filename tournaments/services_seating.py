@@ -93,6 +93,16 @@ def _write(round_: Round, tables) -> None:
         )
 
 
+def refuse_if_closed(round_: Round) -> None:
+    """Nothing of a closed position changes (its marks are final) until an arbitre reopens it."""
+    if round_.is_closed:
+        raise ValidationError(
+            _("Position %(k)s is closed: an arbitre must reopen it first."),
+            code="round_closed",
+            params={"k": round_.number},
+        )
+
+
 def _locked() -> ValidationError:
     return ValidationError(
         _(
@@ -201,12 +211,7 @@ def round_swap_players(
     round_ = (
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
     )
-    if round_.is_closed:
-        raise ValidationError(
-            _("Position %(k)s is closed: an arbitre must reopen it first."),
-            code="round_closed",
-            params={"k": round_.number},
-        )
+    refuse_if_closed(round_)
     locked = round_.is_locked
     reason = (reason or "").strip()
     if not locked:
