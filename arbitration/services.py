@@ -172,9 +172,9 @@ def next_deal_played(incident: Incident) -> tuple[int, int | None] | None:
     table, number = incident.table, incident.deal_number
     setup = table_setup(table=table)
     seat = setup.registrations.index(incident.offender_id)
-    for following in range(number + 1, setup.deals + 1):
-        if setup.sitting_out(following) != seat:
-            return incident.round.number, following
+    following = setup.first_deal_played(seat, after=number)
+    if following is not None:
+        return incident.round.number, following
     if incident.round.number < incident.tournament.positions:
         return incident.round.number + 1, None
     return None

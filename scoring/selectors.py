@@ -54,7 +54,7 @@ def table_setup(*, table: Table, seats=None) -> TableSetup:
     for reg, deal, reason in bans:
         if deal is None:  # the first deal the player plays at this position
             seat = registrations.index(reg)
-            deal = next(n for n in range(1, 7) if setup.sitting_out(n) != seat)
+            deal = setup.first_deal_played(seat)
         setup.bans[reg, deal] = reason
     return setup
 

@@ -68,6 +68,13 @@ class TableSetup:
             return None
         return (self.first_dealer + number - 1) % 5
 
+    def first_deal_played(self, seat: int, after: int = 0) -> int | None:
+        """The first deal after deal ``after`` that ``seat`` plays (not sitting out), or None
+        when the sheet has no such deal."""
+        return next(
+            (n for n in range(after + 1, self.deals + 1) if self.sitting_out(n) != seat), None
+        )
+
 
 @dataclass(frozen=True)
 class Problem:
