@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from scoring.selectors import penalties_by_position
 from tournaments.models import Registration
 from tournaments.permissions import Role, has_role, role_required
 from tournaments.views.helpers import add_service_error, download
@@ -29,12 +30,7 @@ def player_record(request, tournament, number):
         Registration.objects.select_related("player__club"), tournament=tournament, number=number
     )
     record = selectors.player_record(registration=registration)
-    penalties_by_position: dict[int | None, int] = {}
-    for penalty in record.penalties:
-        if penalty.is_active:
-            penalties_by_position[penalty.position] = (
-                penalties_by_position.get(penalty.position, 0) + penalty.points
-            )
+    by_position = penalties_by_position(record.penalties)
     positions = sorted(
         set(range(1, tournament.positions + 1)) | set(record.marks_by_position),
     )
@@ -42,8 +38,8 @@ def player_record(request, tournament, number):
         {
             "position": k,
             "marks": record.marks_by_position.get(k),
-            "penalties": penalties_by_position.get(k, 0),
-            "net": record.marks_by_position.get(k, 0) - penalties_by_position.get(k, 0),
+            "penalties": by_position.get(k, 0),
+            "net": record.marks_by_position.get(k, 0) - by_position.get(k, 0),
         }
         for k in positions
     ]
@@ -56,7 +52,7 @@ def player_record(request, tournament, number):
             "record": record,
             "rows": rows,
             # Penalties taken outside any position (none is the usual case).
-            "penalties_elsewhere": penalties_by_position.get(None, 0),
+            "penalties_elsewhere": by_position.get(None, 0),
             "can_edit_scale": has_role(request.user, tournament, Role.ORGANISER),
         },
     )

@@ -298,3 +298,12 @@ def reconciliation(*, tournament: Tournament, position: int | None = None) -> Re
             (row["sheet__round__number"], row["sheet__table__number"], row["total"]) for row in bad
         ],
     )
+
+
+def penalties_by_position(penalties) -> dict[int | None, int]:
+    """Points of the penalties in force, summed per position (None: the whole tournament)."""
+    points: dict[int | None, int] = {}
+    for penalty in penalties:
+        if penalty.is_active:
+            points[penalty.position] = points.get(penalty.position, 0) + penalty.points
+    return points

@@ -25,6 +25,7 @@ from tournaments.selectors import change_stamp
 from tournaments.selectors_seating import last_published_position
 
 from .models import Deal, Mark, Penalty, ScoreSheet
+from .selectors import penalties_by_position
 
 Status = ScoreSheet.Status
 
@@ -289,9 +290,7 @@ def player_results(*, registration: Registration, official=False) -> PlayerResul
             "created_at"
         )
     )
-    by_position: dict[int | None, int] = {}
-    for penalty in penalties:
-        by_position[penalty.position] = by_position.get(penalty.position, 0) + penalty.points
+    by_position = penalties_by_position(penalties)
     positions, running = [], -by_position.get(None, 0)
     stamp = ledger_stamp(tournament=tournament)  # once: every ranking below is cached under it
     for seat in seats:
