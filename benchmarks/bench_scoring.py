@@ -8,12 +8,12 @@ import os
 import random
 import time
 from decimal import Decimal
+from functools import cache
 
-from scoring.engine import Contract, DealInput, score_deal
+from scoring.engine import Contract, DealInput, possible_points, score_deal
 
 DEFAULT_COUNT = 1_000_000
 SEED = 20120701
-TARGETS = (56, 51, 41, 36)
 POINTS = [Decimal(half) / 2 for half in range(183)]
 # Poignée sets every table allows, whatever the partner: none, or one shown by either camp.
 POIGNEES = [()] + [
@@ -21,26 +21,29 @@ POIGNEES = [()] + [
 ]
 
 
+@cache
+def _counts(players: int, contract: Contract, chelem: str | None) -> list[tuple[int, int]]:
+    """Every (bouts, half-points) the cards allow for this kind of deal."""
+    possible = possible_points(players, contract, chelem)
+    return [
+        (bouts, half) for bouts, counts in possible.items() for half in sorted(counts.half_points)
+    ]
+
+
 def random_deal(rng: random.Random) -> DealInput:
     """A valid deal, with primes and chelems more often than at a real table."""
     players = rng.choice((3, 4, 4, 4, 5))
     partner = players == 5 and rng.random() < 0.8
+    contract = rng.choice(list(Contract))
     chelem = rng.choice((None,) * 18 + ("attack", "defence"))
-    bouts = rng.randint(2, 3) if chelem == "attack" else rng.randrange(4)
-    low, high = 9 * bouts, 182 - 9 * (3 - bouts)  # a bout is worth 4.5 points
-    if chelem == "attack":
-        half_points = rng.randint(max(173, low), high)
-    elif chelem == "defence":
-        half_points = rng.randrange(low, 2 * TARGETS[bouts])
-    else:
-        half_points = rng.randint(low, min(high, 181))  # all 91 points would be a chelem
+    bouts, half_points = rng.choice(_counts(players, contract, chelem))
     camps = ("attack",) * (bouts > 0) + ("defence",) * (bouts < 3)
     if chelem:  # petit au bout in a chelem is the chelem camp's
         camps = tuple(c for c in camps if c == chelem)
     petit_au_bout = rng.choice((None,) * 8 + camps)
     return DealInput(
         players=players,
-        contract=rng.choice(list(Contract)),
+        contract=contract,
         bouts=bouts,
         points=POINTS[half_points],
         petit_au_bout=petit_au_bout,

@@ -8,8 +8,9 @@ can produce and fails if one has no message). Must not decide anything: it only 
 from decimal import Decimal
 
 from django.utils.formats import number_format
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
+from .engine import Camp, Span
 from .models import CampChoice, ContractChoice
 
 MESSAGES = {
@@ -36,8 +37,12 @@ MESSAGES = {
     "points_invalid": gettext_lazy("%(points)s is not a number of points."),
     "points_out_of_range": gettext_lazy("Points are between 0 and 91."),
     "points_not_half_multiple": gettext_lazy("Points go by halves: %(points)s is not possible."),
+    "points_half_four_players": gettext_lazy(
+        "In a four-player deal both camps hold an even number of cards, so every count is "
+        "whole: %(points)s is not possible."
+    ),
     "points_bouts_mismatch": gettext_lazy(
-        "With %(bouts)s bouts the attack has between %(minimum)s and %(maximum)s points."
+        "With %(bouts_text)s the cards allow the attack a count of %(possible)s, not %(points)s."
     ),
     "petit_au_bout_invalid": gettext_lazy("Choose who took the Petit au bout."),
     "petit_au_bout_without_bout": gettext_lazy(
@@ -56,14 +61,16 @@ MESSAGES = {
     ),
     "chelem_announced_invalid": gettext_lazy("Tick the box if a chelem was announced."),
     "chelem_invalid": gettext_lazy("Choose who took every trick."),
-    "chelem_attack_too_few_points": gettext_lazy(
-        "A chelem by the attack needs at least 86.5 points, not %(points)s."
+    "chelem_points_mismatch": gettext_lazy(
+        "When %(camp_text)s takes every trick in a %(contract)s, the cards allow the attack a "
+        "count of %(possible)s, not %(points)s with %(bouts_text)s."
     ),
     "chelem_defence_contract_won": gettext_lazy(
         "The defence cannot take every trick when the contract is made."
     ),
     "chelem_not_recorded": gettext_lazy(
-        "91 points means the attack took every trick: record the chelem."
+        "%(points)s points with %(bouts_text)s happen only when %(camp_text)s takes every "
+        "trick: record the chelem."
     ),
     # check_marks (transcribed marks)
     "marks_not_zero_sum": gettext_lazy("The marks of this deal add up to %(sum)s, not 0."),
@@ -87,15 +94,66 @@ MESSAGES = {
 }
 
 _LABELS = {**dict(ContractChoice.choices), **dict(CampChoice.choices)}
+# A camp as the subject of a sentence ("when the defence takes every trick").
+_CAMPS = {
+    Camp.ATTACK: pgettext_lazy("subject", "the attack"),
+    Camp.DEFENCE: pgettext_lazy("subject", "the defence"),
+}
 
 
-def _shown(value):
-    """A value as the reader expects it: a choice by its label, a decimal in their locale."""
+def _shown(value, players: int | None = None):
+    """A value as the reader expects it: a choice by its label, a decimal in their locale,
+    the counts the cards allow as a list of runs."""
     if isinstance(value, str):
         return _LABELS.get(value, value)
     if isinstance(value, Decimal):
         return number_format(value)
+    if isinstance(value, tuple) and value and isinstance(value[0], Span):
+        return points_list(value, players)
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+        return by_bouts_list(value, players)
     return value
+
+
+def bouts_text(bouts: int) -> str:
+    return ngettext("%(n)s bout", "%(n)s bouts", bouts) % {"n": bouts}
+
+
+def points_list(spans: tuple[Span, ...], players: int | None = None) -> str:
+    """ "13 to 85", "4.5, 5.5 to 75, 76 or 77.5": the runs of a set of counts, readable."""
+    parts = []
+    for span in spans:
+        ends = {"first": number_format(span.first), "last": number_format(span.last)}
+        if span.first == span.last:
+            parts.append(ends["first"])
+        elif span.step == 1 and span.last - span.first == 1:  # two values: name both
+            parts.extend([ends["first"], ends["last"]])
+        elif span.step == 1 and players != 4:  # at 4 players every count is whole anyway
+            parts.append(gettext("%(first)s to %(last)s (whole points)") % ends)
+        else:
+            parts.append(gettext("%(first)s to %(last)s") % ends)
+    return _or_list(parts)
+
+
+def _or_list(parts: list[str]) -> str:
+    """ "a, b or c" in the reader's language."""
+    if len(parts) == 1:
+        return parts[0]
+    separator = pgettext("list separator", ", ")
+    return gettext("%(items)s or %(last)s") % {
+        "items": separator.join(parts[:-1]),
+        "last": parts[-1],
+    }
+
+
+def by_bouts_list(possible: tuple[tuple[int, tuple[Span, ...]], ...], players=None) -> str:
+    """ "87 with 2 bouts or 91 with 3 bouts"."""
+    parts = [
+        gettext("%(points)s with %(bouts)s")
+        % {"points": points_list(spans, players), "bouts": bouts_text(bouts)}
+        for bouts, spans in possible
+    ]
+    return _or_list(parts)
 
 
 def problem_message(code: str, params: dict) -> str:
@@ -103,7 +161,12 @@ def problem_message(code: str, params: dict) -> str:
     template = MESSAGES.get(code)
     if template is None:
         return code
-    shown = {key: _shown(value) for key, value in params.items()}
+    players = params.get("players")
+    shown = {key: _shown(value, players) for key, value in params.items()}
+    if type(params.get("bouts")) is int:
+        shown["bouts_text"] = bouts_text(params["bouts"])
+    if params.get("camp") in _CAMPS:
+        shown["camp_text"] = _CAMPS[params["camp"]]
     try:
         return str(template) % shown
     except (KeyError, TypeError, ValueError):

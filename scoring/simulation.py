@@ -18,8 +18,16 @@ from django.db.models import Prefetch
 
 from tournaments.models import Round, Seat, StaffRole, Tournament
 
-from .engine import Camp, Contract, DealInput, InvalidDeal, PoigneeLevel, score_deal
-from .engine.deal import HALF_POINTS_BY_BOUTS, MAX_HALF_POINTS, TARGETS
+from .engine import (
+    Camp,
+    Contract,
+    DealInput,
+    InvalidDeal,
+    PoigneeLevel,
+    possible_points,
+    score_deal,
+)
+from .engine.deal import TARGETS
 from .selectors import table_setup
 from .services import scoresheet_confirm, scoresheet_save
 from .sheets import TableSetup
@@ -47,12 +55,19 @@ def _points(half_points: int, rng: random.Random) -> str:
     return f"{half_points // 2}{',' if rng.random() < 0.2 else '.'}5"
 
 
-def _half_points(bouts: int, rng: random.Random) -> int:
-    """The attack's points in half-points: around the target, within what the bouts allow."""
-    possible = HALF_POINTS_BY_BOUTS[bouts]
+def _half_points(players: int, contract: Contract, bouts: int, rng: random.Random) -> int:
+    """The attack's points in half-points: around the target, the nearest count the cards
+    allow with these bouts when nobody takes every trick."""
+    possible = possible_points(players, contract)[bouts].half_points
     wanted = round(rng.gauss(2 * TARGETS[bouts] + 6, 22))
-    # All 91 points would be a chelem by the attack: chelems are drawn apart.
-    return min(max(wanted, possible[0]), possible[-1], MAX_HALF_POINTS - 1)
+    return min(possible, key=lambda half: (abs(half - wanted), half))
+
+
+def _chelem_count(players: int, contract: Contract, camp: Camp, rng: random.Random):
+    """(bouts, half-points) of a deal in which ``camp`` took every trick."""
+    possible = possible_points(players, contract, camp)
+    bouts = rng.choice(sorted(possible))
+    return bouts, rng.choice(sorted(possible[bouts].half_points))
 
 
 def random_deal(setup: TableSetup, number: int, rng: random.Random) -> dict[str, str]:
@@ -71,13 +86,11 @@ def random_deal(setup: TableSetup, number: int, rng: random.Random) -> dict[str,
     if rng.random() < CHELEM_SHARE:
         chelem = rng.choice((Camp.ATTACK, Camp.DEFENCE))
         announced = chelem is Camp.ATTACK and rng.random() < 0.5
-    if chelem is Camp.ATTACK:
-        bouts, half_points = 3, MAX_HALF_POINTS
-    elif chelem is Camp.DEFENCE:
-        bouts, half_points = 0, 0
+    if chelem is not None:
+        bouts, half_points = _chelem_count(len(playing), contract, chelem, rng)
     else:
         bouts = rng.choices(range(4), BOUTS_WEIGHTS)[0]
-        half_points = _half_points(bouts, rng)
+        half_points = _half_points(len(playing), contract, bouts, rng)
     pab = None
     if rng.random() < PETIT_AU_BOUT_SHARE:
         pab = rng.choice((Camp.ATTACK, Camp.DEFENCE))

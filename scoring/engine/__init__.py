@@ -4,6 +4,8 @@
 (``DealResult``) by section 2 of ``fft-rules.md``, and refuses with ``InvalidDeal`` what
 section 3 says is impossible. ``check_marks`` checks marks transcribed from a paper sheet.
 ``Ruleset`` carries the prime values and poignée thresholds a club may change.
+``possible_points`` says which counts the cards allow (the bouts and points of the attack, for a
+table size, a contract and a chelem), derived from the cards in ``counts``.
 This package must not import Django or any app of the project, nor touch any storage.
 
 Glossary (French terms of art, written without accents in code):
@@ -30,6 +32,7 @@ Glossary (French terms of art, written without accents in code):
 - *arbitre*: the referee. *renonce*: failing to follow suit or to trump when able.
 """
 
+from .counts import Counts, Span, possible_points
 from .deal import DealInput, DealResult, score_deal
 from .enums import Camp, Contract, PoigneeLevel, Severity
 from .errors import InvalidDeal
@@ -40,6 +43,7 @@ __all__ = [
     "DEFAULT_RULESET",
     "Camp",
     "Contract",
+    "Counts",
     "DealInput",
     "DealResult",
     "InvalidDeal",
@@ -48,7 +52,9 @@ __all__ = [
     "PoigneeThresholds",
     "Ruleset",
     "Severity",
+    "Span",
     "achievable_amounts",
     "check_marks",
+    "possible_points",
     "score_deal",
 ]

@@ -12,21 +12,14 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .counts import allowed_counts, counts_by_bouts
 from .enums import CAMPS, COEFFICIENTS, CONTRACTS, POIGNEE_LEVELS, Camp, Contract, PoigneeLevel
 from .errors import InvalidDeal
 from .ruleset import DEFAULT_RULESET, Ruleset, RulesetTables
 
 TARGETS = (56, 51, 41, 36)  # by bouts in the attack's pile
 MAX_HALF_POINTS = 182  # the whole deck, 91 points
-CHELEM_MIN_HALF_POINTS = 173  # 86.5: fewer cannot be a chelem by the attack
-BOUT_HALF_POINTS = 9  # a bout is worth 4.5 points
 TRUMPS_AND_EXCUSE = 22  # what all the poignées of one deal can show between them
-# The attack's possible points, in half-points, by the bouts in its pile: the bouts it holds
-# are in its points, and those it lacks are in the defence's (a bout is worth 4.5).
-HALF_POINTS_BY_BOUTS = tuple(
-    range(BOUT_HALF_POINTS * bouts, MAX_HALF_POINTS - BOUT_HALF_POINTS * (3 - bouts) + 1)
-    for bouts in range(4)
-)
 # Taker's mark as a multiple of A, by (players, partner called).
 TAKER_FACTORS = {(3, False): 2, (4, False): 3, (5, True): 2, (5, False): 4}
 
@@ -117,8 +110,8 @@ def chelem_value(ruleset: Ruleset, announced: bool, chelem: Camp | None) -> int:
 def score_deal(deal: DealInput, ruleset: Ruleset = DEFAULT_RULESET) -> DealResult:
     """Score ``deal``; raise ``InvalidDeal`` if section 3 says it cannot happen.
 
-    Checks run in a fixed order (players, partner, contract, bouts, points, petit au bout,
-    poignées, chelem) and the first failure is raised.
+    Checks run in a fixed order (players, partner, contract, bouts, points, chelem, the count
+    the cards allow, petit au bout, poignées, announcement) and the first failure is raised.
     """
     players = deal.players
     if type(players) is not int or not 3 <= players <= 5:
@@ -137,9 +130,21 @@ def score_deal(deal: DealInput, ruleset: Ruleset = DEFAULT_RULESET) -> DealResul
     if type(bouts) is not int or not 0 <= bouts <= 3:
         raise InvalidDeal("bouts_out_of_range", "bouts", {"bouts": bouts})
     half_points = _half_points(deal.points)
-    if half_points not in HALF_POINTS_BY_BOUTS[bouts]:
-        raise InvalidDeal("points_bouts_mismatch", "points", _bouts_range(deal.points, bouts))
+    if players == 4 and half_points % 2:
+        params = {"points": Decimal(half_points) / 2, "players": players}
+        raise InvalidDeal("points_half_four_players", "points", params)
+    raw = deal.chelem
+    chelem = None
+    if raw is not None and raw != "":
+        chelem = CAMPS.get(raw) if isinstance(raw, str) else None
+        if chelem is None:
+            raise InvalidDeal("chelem_invalid", "chelem", {"chelem": raw})
     won, counted, diff = outcome(bouts, half_points)
+    if chelem is Camp.DEFENCE and won:
+        params = {"points": Decimal(half_points) / 2, "target": TARGETS[bouts]}
+        raise InvalidDeal("chelem_defence_contract_won", "chelem", params)
+    if bouts * 256 + half_points not in allowed_counts(players, contract, chelem):
+        _refuse_count(players, contract, chelem, bouts, half_points)
 
     # The primes are rare: their checks sit in helpers called only when there is one.
     pab_value = 0
@@ -154,18 +159,11 @@ def score_deal(deal: DealInput, ruleset: Ruleset = DEFAULT_RULESET) -> DealResul
     announced = deal.chelem_announced
     if type(announced) is not bool:
         raise InvalidDeal("chelem_announced_invalid", "chelem_announced", {"value": announced})
-    raw = deal.chelem
-    if raw is not None and raw != "":
-        chelem_part = _chelem_part(raw, announced, half_points, bouts, ruleset)
-        # Petit au bout in a chelem is the chelem camp's: the other camp took no trick.
-        if pab_value and (pab_value > 0) != (CAMPS[raw] is Camp.ATTACK):
-            params = {"petit_au_bout": deal.petit_au_bout, "chelem": raw}
-            raise InvalidDeal("petit_au_bout_against_chelem", "petit_au_bout", params)
-    elif half_points == MAX_HALF_POINTS:
-        # All 91 points: the defence took no trick, so the attack made a chelem.
-        raise InvalidDeal("chelem_not_recorded", "chelem", {"points": Decimal(91)})
-    else:
-        chelem_part = ruleset.chelem_announced_failed if announced else 0
+    # Petit au bout in a chelem is the chelem camp's: the other camp took no trick.
+    if chelem is not None and pab_value and (pab_value > 0) != (chelem is Camp.ATTACK):
+        params = {"petit_au_bout": deal.petit_au_bout, "chelem": chelem}
+        raise InvalidDeal("petit_au_bout_against_chelem", "petit_au_bout", params)
+    chelem_part = chelem_value(ruleset, announced, chelem)
 
     contract_value = (ruleset.contract_base + diff) * coefficient
     if not won:
@@ -198,14 +196,27 @@ def score_deal(deal: DealInput, ruleset: Ruleset = DEFAULT_RULESET) -> DealResul
     return result
 
 
-def _bouts_range(points, bouts: int) -> dict:
-    possible = HALF_POINTS_BY_BOUTS[bouts]
-    return {
-        "points": points,
-        "bouts": bouts,
-        "minimum": Decimal(possible[0]) / 2,
-        "maximum": Decimal(possible[-1]) / 2,
-    }
+def _refuse_count(
+    players: int, contract: Contract, chelem: Camp | None, bouts: int, half_points: int
+) -> None:
+    """Refuse bouts and points that no pile of cards gives with this chelem (``counts``),
+    saying what would make them possible."""
+    possible = counts_by_bouts(players, contract, chelem)
+    counts = possible.get(bouts)
+    points = Decimal(half_points) / 2
+    params = {"points": points, "bouts": bouts, "players": players, "contract": contract}
+    if chelem is None:
+        for camp in Camp:
+            other = counts_by_bouts(players, contract, camp).get(bouts)
+            if other is not None and half_points in other:
+                # Possible only if one camp took every trick: say so rather than "impossible".
+                raise InvalidDeal("chelem_not_recorded", "chelem", {**params, "camp": camp})
+        spans = counts.spans() if counts is not None else ()
+        raise InvalidDeal("points_bouts_mismatch", "points", {**params, "possible": spans})
+    by_bouts = tuple((b, c.spans()) for b, c in possible.items())
+    raise InvalidDeal(
+        "chelem_points_mismatch", "chelem", {**params, "camp": chelem, "possible": by_bouts}
+    )
 
 
 _new = object.__new__
@@ -268,21 +279,6 @@ def _petit_au_bout_value(raw: object, bouts: int, coefficient: int, ruleset: Rul
     if bouts == 3:
         raise InvalidDeal("petit_au_bout_defence_all_bouts", "petit_au_bout", {"bouts": 3})
     return -ruleset.petit_au_bout_base * coefficient
-
-
-def _chelem_part(
-    raw: object, announced: bool, half_points: int, bouts: int, ruleset: Ruleset
-) -> int:
-    chelem = CAMPS.get(raw) if isinstance(raw, str) else None
-    if chelem is None:
-        raise InvalidDeal("chelem_invalid", "chelem", {"chelem": raw})
-    if chelem is Camp.ATTACK and half_points < CHELEM_MIN_HALF_POINTS:
-        params = {"points": Decimal(half_points) / 2, "minimum": Decimal("86.5")}
-        raise InvalidDeal("chelem_attack_too_few_points", "chelem", params)
-    if chelem is Camp.DEFENCE and half_points >= 2 * TARGETS[bouts]:
-        params = {"points": Decimal(half_points) / 2, "target": TARGETS[bouts]}
-        raise InvalidDeal("chelem_defence_contract_won", "chelem", params)
-    return chelem_value(ruleset, announced, chelem)
 
 
 def poignees_total(

@@ -7,9 +7,9 @@ decides). It raises ``InvalidDeal`` only for arguments that describe no possible
 It must not store anything nor decide for the arbitre.
 
 The warning compares A with every amount ``score_deal`` can produce for that contract, table
-size and partner: the set is enumerated from exactly the inputs ``score_deal`` accepts (same
-helpers, same checks), so a computed deal never gets a warning. It is as permissive as
-``score_deal`` itself.
+size and partner: the set is enumerated from exactly the inputs ``score_deal`` accepts (the
+counts the cards allow, from ``counts``, and the same helpers and checks for the primes), so a
+computed deal never gets a warning. It is as permissive as ``score_deal`` itself.
 """
 
 from dataclasses import dataclass, field
@@ -17,16 +17,8 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
-from .deal import (
-    CHELEM_MIN_HALF_POINTS,
-    HALF_POINTS_BY_BOUTS,
-    MAX_HALF_POINTS,
-    TAKER_FACTORS,
-    camp_sizes,
-    chelem_value,
-    outcome,
-    poignees_total,
-)
+from .counts import counts_by_bouts
+from .deal import TAKER_FACTORS, camp_sizes, chelem_value, outcome, poignees_total
 from .enums import COEFFICIENTS, CONTRACTS, Camp, Contract, PoigneeLevel, Severity
 from .errors import InvalidDeal
 from .ruleset import DEFAULT_RULESET, Ruleset
@@ -115,25 +107,22 @@ def achievable_amounts(
     poignees = poignee_totals(players, partner, ruleset)
     # Many (bouts, points) pairs share an outcome: collect the distinct situations first.
     situations = set()
-    for bouts in range(4):
-        pabs = (0,) + ((pab,) if bouts >= 1 else ()) + ((-pab,) if bouts <= 2 else ())
-        for half_points in HALF_POINTS_BY_BOUTS[bouts]:
-            won, _, diff = outcome(bouts, half_points)
-            # All 91 points are a chelem by the attack, which must be recorded as one.
-            chelems = [] if half_points == MAX_HALF_POINTS else [None]
-            if half_points >= CHELEM_MIN_HALF_POINTS:
-                chelems.append(Camp.ATTACK)
-            if not won:
-                chelems.append(Camp.DEFENCE)
+    for chelem in (None, Camp.ATTACK, Camp.DEFENCE):
+        for bouts, counts in counts_by_bouts(players, contract, chelem).items():
+            pabs = (0,) + ((pab,) if bouts >= 1 else ()) + ((-pab,) if bouts <= 2 else ())
             # Petit au bout in a chelem goes to the chelem camp only.
-            primes = frozenset(
-                (pab_value, chelem_value(ruleset, announced, chelem))
-                for announced in (False, True)
-                for chelem in chelems
-                for pab_value in pabs
-                if chelem is None or pab_value == 0 or (pab_value > 0) == (chelem is Camp.ATTACK)
-            )
-            situations.add((won, diff, primes))
+            if chelem is not None:
+                pabs = tuple(p for p in pabs if p == 0 or (p > 0) == (chelem is Camp.ATTACK))
+            for half_points in counts.half_points:
+                won, _, diff = outcome(bouts, half_points)
+                if chelem is Camp.DEFENCE and won:
+                    continue
+                primes = frozenset(
+                    (pab_value, chelem_value(ruleset, announced, chelem))
+                    for announced in (False, True)
+                    for pab_value in pabs
+                )
+                situations.add((won, diff, primes))
     amounts = set()
     for won, diff, primes in situations:
         sign = 1 if won else -1

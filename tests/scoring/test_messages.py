@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from scoring.engine import Span
 from scoring.messages import MESSAGES, problem_message
 
 ROOT = Path(__file__).resolve().parents[2] / "scoring"
@@ -45,6 +46,7 @@ def test_messages_format_in_french_and_english(code):
         "minimum": Decimal("9"), "maximum": Decimal("77.5"), "count": 2, "trumps": 23,
         "sum": 1, "factor": 3, "expected": 30, "defender": -107, "contract": "garde",
         "played": 4, "amount": 107, "target": 41, "camp": "attack", "limit": 1,
+        "players": 3, "possible": (Span(Decimal("4.5"), Decimal("75"), Decimal("0.5")),),
     }  # fmt: skip
     for language in ("en", "fr"):
         with translation.override(language):
@@ -53,9 +55,43 @@ def test_messages_format_in_french_and_english(code):
 
 
 def test_numbers_and_labels_in_the_readers_language():
-    params = {"points": Decimal("86.5"), "minimum": Decimal("86.5")}
+    params = {"points": Decimal("86.5"), "players": 4}
     with translation.override("fr"):
-        assert "86,5" in problem_message("chelem_attack_too_few_points", params)
+        assert "86,5" in problem_message("points_half_four_players", params)
         assert "Garde" in problem_message(
             "amount_unreachable", {"defender": -1, "contract": "garde"}
         )
+
+
+def test_counts_the_cards_allow_read_as_a_list():
+    """The refusal of an impossible count says what is possible, in the reader's words."""
+    from scoring.engine import DealInput, InvalidDeal, score_deal
+
+    def refusal(deal):
+        try:
+            score_deal(deal)
+        except InvalidDeal as exc:
+            return problem_message(exc.code, exc.params)
+        raise AssertionError("accepted")
+
+    with translation.override("en"):
+        assert refusal(DealInput(4, "prise", 2, 86)) == (
+            "With 2 bouts the cards allow the attack a count of 13 to 85, not 86."
+        )
+        assert "count of 4.5, 5.5 to 75, 76 or 77.5, not 77." in refusal(
+            DealInput(3, "prise", 0, 77)
+        )
+        assert "87 with 2 bouts or 91 with 3 bouts, not 86 with 2 bouts" in refusal(
+            DealInput(4, "garde", 2, 86, chelem="attack")
+        )
+        assert "the defence takes every trick: record the chelem" in refusal(
+            DealInput(4, "prise", 0, 3)
+        )
+        assert (
+            "3 to 19 (whole points) with 0 bouts or 7 to 23 (whole points) with 1 bout"
+            in refusal(DealInput(3, "garde", 1, 30, chelem="defence"))
+        )
+    with translation.override("fr"):
+        text = refusal(DealInput(3, "prise", 0, 77))
+        assert "4,5 ; de 5,5 à 75 ; 76 ou 77,5, pas 77." in text and "%(" not in text
+        assert "avec 1 bout" in refusal(DealInput(4, "garde", 1, 30, chelem="defence"))

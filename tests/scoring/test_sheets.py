@@ -40,11 +40,18 @@ def test_facts_compute_the_marks_of_e1():
 
 
 def test_points_take_a_decimal_comma():
+    three = TableSetup(registrations=(11, 12, 13), deals=5)
     data = {"d1-mode": "facts", "d1-contract": "prise", "d1-taker": "0", "d1-bouts": "2",
             "d1-points": "40,5"}  # fmt: skip
-    (deal,) = check_sheet(FOUR, data).deals
+    (deal,) = check_sheet(three, data).deals
     assert deal.points == Decimal("40.5")
     assert deal.amount == -26
+
+
+def test_half_points_at_a_table_of_four_are_refused_next_to_the_points():
+    data = {"d1-mode": "facts", "d1-contract": "prise", "d1-taker": "0", "d1-bouts": "2",
+            "d1-points": "40,5"}  # fmt: skip
+    assert codes(check_sheet(FOUR, data)) == {("d1-points", "points_half_four_players")}
 
 
 def test_errors_name_their_field():

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from scoring.engine import Contract, DealInput
 
+from .piles import attack_counts
+
 TARGETS = {0: 56, 1: 51, 2: 41, 3: 36}
 COEFFICIENTS = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 THRESHOLDS = {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
@@ -85,17 +87,8 @@ def deals(draw, players=ALL_PLAYERS, contracts=ALL_CONTRACTS, primes: bool = Tru
     partner = draw(st.booleans()) if n == 5 else False
     contract = draw(contracts)
     chelem = draw(st.sampled_from([None, None, "attack", "defence"])) if primes else None
-    # A chelem by the attack leaves the defence at most the Excuse: 2 or 3 bouts.
-    bouts = draw(st.integers(2, 3) if chelem == "attack" else st.integers(0, 3))
-    # Each bout in a pile is worth 4.5 points, in the attack's pile or the defence's.
-    low, high = 9 * bouts, 182 - 9 * (3 - bouts)
-    if chelem == "attack":
-        half_points = draw(st.integers(max(173, low), high))
-    elif chelem == "defence":
-        half_points = draw(st.integers(low, 2 * TARGETS[bouts] - 1))
-    else:
-        # All 91 points would be a chelem by the attack.
-        half_points = draw(st.integers(low, min(high, 181)))
+    # What the cards allow: the piles enumerated from the rules (piles.py), not the engine.
+    bouts, half_points = draw(st.sampled_from(sorted(attack_counts(n, str(contract), chelem))))
     petit_au_bout = None
     poignees = ()
     announced = False

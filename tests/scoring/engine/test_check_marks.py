@@ -41,7 +41,7 @@ def test_official_sheet_bilan_from_the_deal_facts():
         ("Nord", DealInput(4, "garde", 2, 52, poignees=(("defence", "simple"),))),  # E4
         (
             "Sud",
-            DealInput(4, "garde", 2, "86.5", "attack", (("attack", "simple"),), True, "attack"),
+            DealInput(4, "garde", 2, 87, "attack", (("attack", "simple"),), True, "attack"),
         ),
     ]
     seats = ["Nord", "Sud", "Est", "Ouest"]

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.engine import InvalidDeal, score_deal
+from scoring.engine import InvalidDeal, Span, score_deal
 
 from .strategies import deal
 
@@ -138,13 +138,13 @@ REFUSALS = [
     ),
     (
         "petit au bout to the defence in the attack's chelem",
-        deal(contract="garde", bouts=2, points="86.5", chelem="attack", petit_au_bout="defence"),
+        deal(contract="garde", bouts=2, points=87, chelem="attack", petit_au_bout="defence"),
         "petit_au_bout_against_chelem",
         "petit_au_bout",
     ),
     (
         "petit au bout to the attack in the defence's chelem",
-        deal(contract="garde", bouts=1, points="4.5", chelem="defence", petit_au_bout="attack"),
+        deal(contract="garde", bouts=1, points=7, chelem="defence", petit_au_bout="attack"),
         "petit_au_bout_against_chelem",
         "petit_au_bout",
     ),
@@ -262,7 +262,7 @@ REFUSALS = [
     (
         "chelem by the attack with 86 points",
         deal(contract="garde", bouts=2, points=86, chelem="attack"),
-        "chelem_attack_too_few_points",
+        "chelem_points_mismatch",
         "chelem",
     ),
     (
@@ -306,7 +306,18 @@ def test_refusal_params():
     assert caught.value.params == {"camp": "attack", "count": 2, "limit": 1}
     with pytest.raises(InvalidDeal) as caught:
         score_deal(deal(contract="garde", bouts=2, points=86, chelem="attack"))
-    assert caught.value.params == {"points": Decimal("86"), "minimum": Decimal("86.5")}
+    assert caught.value.params == {
+        "points": Decimal("86"),
+        "bouts": 2,
+        "players": 4,
+        "contract": "garde",
+        "camp": "attack",
+        # A garde won as a chelem: 87 with 2 bouts (the defence kept its Excuse), 91 with 3.
+        "possible": (
+            (2, (Span(Decimal(87), Decimal(87), Decimal(1)),)),
+            (3, (Span(Decimal(91), Decimal(91), Decimal(1)),)),
+        ),
+    }
     with pytest.raises(InvalidDeal) as caught:
         score_deal(
             deal(

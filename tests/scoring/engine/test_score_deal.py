@@ -52,21 +52,21 @@ CASES = [
         42,
     ),
     (
-        "sheet 3: 49.5 with no bout counts 49",
-        deal(contract="prise", bouts=0, points="49.5", petit_au_bout="defence"),
+        "sheet 3: 49 with no bout, lost by 7, defence takes the petit",
+        deal(contract="prise", bouts=0, points=49, petit_au_bout="defence"),
         -42,
         -126,
         0,
         42,
     ),
     # Sample sheet deal 5: a Garde giving A = 582, which only a chelem announced and made reaches
-    # (the Excuse kept by the defence: 86.5 points, 2 bouts, counted 87, made by 46).
+    # (the defence keeps its Excuse, which counts 4 for it: 87 points, 2 bouts, made by 46).
     (
         "sheet 5: chelem, petit au bout, simple poignée",
         deal(
             contract="garde",
             bouts=2,
-            points="86.5",
+            points=87,
             petit_au_bout="attack",
             poignees=(("attack", "simple"),),
             chelem_announced=True,
@@ -82,7 +82,7 @@ CASES = [
         deal(
             contract="garde",
             bouts=2,
-            points="86.5",
+            points=87,
             poignees=(("attack", "triple"),),
             chelem_announced=True,
             chelem="attack",
@@ -92,57 +92,64 @@ CASES = [
         0,
         -582,
     ),
-    # Half points: the half goes to the camp that won.
+    # Half points (3 and 5 players only): the half goes to the camp that won.
     (
-        "40.5 with 2 bouts: lost by 1",
-        deal(contract="garde", bouts=2, points="40.5"),
+        "3p 40.5 with 2 bouts: lost by 1",
+        deal(players=3, contract="garde", bouts=2, points="40.5"),
         -52,
-        -156,
+        -104,
         0,
         52,
     ),
     (
-        "41.5 with 2 bouts: made by 1",
-        deal(contract="garde", bouts=2, points="41.5"),
+        "3p 41.5 with 2 bouts: made by 1",
+        deal(players=3, contract="garde", bouts=2, points="41.5"),
         52,
-        156,
+        104,
         0,
         -52,
     ),
     (
-        "55.5 with no bout: lost by 1",
-        deal(contract="prise", bouts=0, points="55.5"),
+        "5p 55.5 with no bout: lost by 1",
+        deal(players=5, contract="prise", bouts=0, points="55.5"),
         -26,
-        -78,
+        -104,
         0,
         26,
     ),
     ("56 with no bout: juste fait", deal(contract="prise", bouts=0, points=56), 25, 75, 0, -25),
     (
-        "50.5 with 1 bout: lost by 1",
-        deal(contract="prise", bouts=1, points="50.5"),
+        "3p 50.5 with 1 bout: lost by 1",
+        deal(players=3, contract="prise", bouts=1, points="50.5"),
         -26,
-        -78,
+        -52,
         0,
         26,
     ),
     (
-        "36.5 with 3 bouts: made by 1",
-        deal(contract="prise", bouts=3, points="36.5"),
+        "3p 36.5 with 3 bouts: made by 1",
+        deal(players=3, contract="prise", bouts=3, points="36.5"),
         26,
-        78,
+        52,
         0,
         -26,
     ),
     (
-        "35.5 with 3 bouts: lost by 1",
-        deal(contract="prise", bouts=3, points="35.5"),
+        "3p 35.5 with 3 bouts: lost by 1",
+        deal(players=3, contract="prise", bouts=3, points="35.5"),
         -26,
-        -78,
+        -52,
         0,
         26,
     ),
-    ("0 points", deal(contract="garde_contre", bouts=0, points=0), -486, -1458, 0, 486),
+    (
+        "0 points: the defence takes every trick of a garde contre",
+        deal(contract="garde_contre", bouts=0, points=0, chelem="defence"),
+        -686,
+        -2058,
+        0,
+        686,
+    ),
     (
         "91 points: a chelem, unannounced",
         deal(contract="prise", bouts=3, points=91, chelem="attack"),
@@ -268,8 +275,8 @@ CASES = [
         -580,
     ),
     (
-        "chelem announced and made at exactly 86.5",
-        deal(contract="garde", bouts=2, points="86.5", chelem_announced=True, chelem="attack"),
+        "chelem announced and made, the defence keeps its Excuse: 87",
+        deal(contract="garde", bouts=2, points=87, chelem_announced=True, chelem="attack"),
         542,
         1626,
         0,
@@ -292,20 +299,20 @@ CASES = [
         62,
     ),
     (
-        "chelem announced, the defence takes every trick",
-        deal(contract="garde", bouts=0, points=0, chelem_announced=True, chelem="defence"),
-        -562,
-        -1686,
+        "chelem announced, the defence takes every trick: the écart's 3 points",
+        deal(contract="garde", bouts=0, points=3, chelem_announced=True, chelem="defence"),
+        -556,
+        -1668,
         0,
-        562,
+        556,
     ),
     (
         "defence chelem, not announced",
-        deal(contract="garde", bouts=0, points=0, chelem="defence"),
-        -362,
-        -1086,
+        deal(contract="garde", bouts=0, points=3, chelem="defence"),
+        -356,
+        -1068,
         0,
-        362,
+        356,
     ),
 ]
 
@@ -344,14 +351,15 @@ def test_e1_parts():
 
 
 def test_half_point_counted():
-    lost = score_deal(deal(contract="garde", bouts=2, points="40.5"))
-    made = score_deal(deal(contract="garde", bouts=2, points="41.5"))
+    lost = score_deal(deal(players=3, contract="garde", bouts=2, points="40.5"))
+    made = score_deal(deal(players=3, contract="garde", bouts=2, points="41.5"))
     assert (lost.won, lost.counted, lost.diff) == (False, 40, 1)
     assert (made.won, made.counted, made.diff) == (True, 42, 1)
 
 
 def test_enum_members_and_strings_are_the_same():
     as_strings = deal(
+        players=3,
         contract="garde_sans",
         bouts=1,
         points="60.5",
@@ -359,6 +367,7 @@ def test_enum_members_and_strings_are_the_same():
         poignees=(("defence", "double"),),
     )
     as_members = deal(
+        players=3,
         contract=Contract.GARDE_SANS,
         bouts=1,
         points=Decimal("60.5"),
@@ -375,7 +384,7 @@ def test_points_forms(points):
 
 
 def test_float_points_are_read_exactly():
-    assert score_deal(deal(contract="prise", bouts=2, points=49.5)).counted == 50
+    assert score_deal(deal(players=3, contract="prise", bouts=2, points=49.5)).counted == 50
 
 
 def test_empty_string_means_nobody():
