@@ -137,11 +137,21 @@ class IncidentForm(forms.Form):
     caller = PersonChoiceField(
         label=_("Called by"), queryset=Registration.objects.none(), required=False
     )
-    offender_defending = forms.BooleanField(
-        label=_("The offender was defending"),
+    offender_defending = forms.ChoiceField(
+        label=_("For a renonce, the offender was"),
         required=False,
-        initial=True,
-        help_text=_("A defender's renonce bars them from bidding on the next deal they play."),
+        initial="",
+        choices=[
+            ("", _("as the score sheet says")),
+            ("on", _("defending")),
+            ("off", _("in the taker's camp")),
+        ],
+        widget=forms.RadioSelect,
+        help_text=_(
+            "A defender's renonce bars them from bidding on the next deal they play; a renonce "
+            "by the taker or the partner bars nobody (decide a penalty if needed). Once the "
+            "sheet has the deal, it says who took it."
+        ),
     )
     confirmed = forms.BooleanField(
         label=_("Fault confirmed"),
@@ -256,7 +266,7 @@ class IncidentForm(forms.Form):
             "deal_number": data.get("deal_number"),
             "offender": data.get("offender"),
             "caller": data.get("caller"),
-            "offender_defending": data.get("offender_defending", False),
+            "offender_defending": {"on": True, "off": False}.get(data.get("offender_defending")),
             "confirmed": data.get("confirmed", False),
             "description": data.get("description", ""),
             "called_at": data.get("called_at"),
@@ -352,4 +362,8 @@ class DecisionForm(forms.Form):
 
 
 class StatusForm(forms.Form):
-    status = forms.ChoiceField(label=_("Status"), choices=Incident.Status.choices)
+    # "Refused" belongs to late protests alone, which keep it: it is not offered.
+    status = forms.ChoiceField(
+        label=_("Status"),
+        choices=[c for c in Incident.Status.choices if c[0] != Incident.Status.REFUSED],
+    )

@@ -45,6 +45,8 @@ class Incident(models.Model):
         DECIDED = "decided", pgettext_lazy("incident status", "Decided")
         PROTESTED = "protested", pgettext_lazy("incident status", "Protested")
         CLOSED = "closed", pgettext_lazy("incident status", "Closed")
+        # A late protest: recorded, refused under the rules, never decided.
+        REFUSED = "refused", pgettext_lazy("incident status", "Refused (late)")
 
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="incidents"
@@ -197,6 +199,11 @@ class Decision(models.Model):
     @property
     def is_active(self) -> bool:
         return self.undone_at is None
+
+    @property
+    def on_dealer(self) -> bool:
+        """A misdeal's ban: it falls on whoever dealt the deal, whom the sheet names."""
+        return self.kind == self.Kind.BID_BAN and self.player_id is None
 
 
 class PenaltyScale(models.Model):

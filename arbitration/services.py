@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 
 from scoring import services_ledger as ledger
 from scoring.models import ScoreSheet
-from scoring.selectors import current_sheet, deals_for, table_setup
+from scoring.selectors import current_sheet, deals_for
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log, clean_text, field_error, registration_exclude
 
+from .consequences import automatic_ban, renonce_camp
 from .models import Decision, Incident, IncidentKind, PenaltyScale
 from .selectors import active_warnings
 
@@ -65,7 +66,7 @@ def incident_log(
     deal_number: int | None = None,
     offender: Registration | None = None,
     caller: Registration | None = None,
-    offender_defending: bool = True,
+    offender_defending: bool | None = None,
     description: str = "",
     called_at=None,
     confirmed: bool = False,
@@ -74,7 +75,12 @@ def incident_log(
     late: bool = False,
 ) -> Incident:
     """Record what the arbitre was called for; with ``confirmed``, its automatic consequences
-    apply at once."""
+    apply at once.
+
+    For a renonce, the offender's camp on that deal is the sheet's when it has the deal
+    (``offender_defending`` None, or the same); before the sheet has it, the arbitre says it.
+    A late protest is recorded and refused at once: the rules bar it (section 6).
+    """
     require_role(user, tournament, Role.ARBITRE)
     if round.tournament_id != tournament.pk:
         raise field_error("round", _("No such position."), "no_such_position")
@@ -106,6 +112,9 @@ def incident_log(
         raise field_error("contests", _("Not in this tournament."), "not_here")
     if contests_sheet is not None and contests_sheet.round.tournament_id != tournament.pk:
         raise field_error("contests_sheet", _("Not in this tournament."), "not_here")
+    late = late and kind == IncidentKind.PROTEST
+    if kind == IncidentKind.RENONCE and offender is not None:
+        offender_defending = renonce_camp(table, deal_number, offender, offender_defending)
     incident = Incident.objects.create(
         tournament=tournament,
         round=round,
@@ -114,15 +123,16 @@ def incident_log(
         kind=kind,
         offender=offender,
         caller=caller,
-        offender_defending=offender_defending,
+        offender_defending=True if offender_defending is None else offender_defending,
         description=clean_text(description, 4000),
         called_at=called_at or timezone.now(),
         contests=contests,
         contests_sheet=contests_sheet,
         late=late,
+        status=Incident.Status.REFUSED if late else Incident.Status.OPEN,
         arbitre=user,
     )
-    if contests is not None and contests.status != Incident.Status.CLOSED:
+    if contests is not None and not late and contests.status != Incident.Status.CLOSED:
         contests.status = Incident.Status.PROTESTED
         contests.save(update_fields=["status"])
     audit_log(
@@ -139,7 +149,7 @@ def incident_log(
             "late": late,
         },
     )
-    if confirmed:
+    if confirmed and not late:
         _confirm(incident, user)
     return incident
 
@@ -151,7 +161,19 @@ def incident_confirm(*, incident: Incident, user) -> list[Decision]:
     incident = Incident.objects.select_for_update().get(pk=incident.pk)
     if incident.confirmed:
         return []
+    _refuse_if_late(incident)
     return _confirm(incident, user)
+
+
+def _refuse_if_late(incident: Incident) -> None:
+    if incident.late:
+        raise ValidationError(
+            _(
+                "A late protest is refused under the rules (a fault not reported when it was "
+                "found cannot be contested later): it gets no decision."
+            ),
+            code="late_protest",
+        )
 
 
 def _confirm(incident: Incident, user) -> list[Decision]:
@@ -163,64 +185,8 @@ def _confirm(incident: Incident, user) -> list[Decision]:
         tournament=incident.tournament,
         data={"incident": incident.pk},
     )
-    return [d for d in [_automatic_ban(incident, user)] if d is not None]
-
-
-def next_deal_played(incident: Incident) -> tuple[int, int | None] | None:
-    """(position, deal) of the next deal the offender plays after the incident's deal; deal
-    None is the first they play at that position. None when the tournament is over for them."""
-    table, number = incident.table, incident.deal_number
-    setup = table_setup(table=table)
-    seat = setup.registrations.index(incident.offender_id)
-    following = setup.first_deal_played(seat, after=number)
-    if following is not None:
-        return incident.round.number, following
-    if incident.round.number < incident.tournament.positions:
-        return incident.round.number + 1, None
-    return None
-
-
-def _automatic_ban(incident: Incident, user) -> Decision | None:
-    offender, number, table = incident.offender, incident.deal_number, incident.table
-    if offender is None or number is None or table is None:
-        return None
-    if incident.kind == IncidentKind.RENONCE and incident.offender_defending:
-        target = next_deal_played(incident)
-        if target is None:
-            return None
-        position, deal = target
-        reason = _(
-            "Incident %(i)s, renonce on deal %(n)s of position %(k)s: no bid on the next deal "
-            "played."
-        ) % {"i": incident.pk, "n": number, "k": incident.round.number}
-    elif incident.kind == IncidentKind.MISDEAL:
-        position, deal = incident.round.number, number
-        reason = _(
-            "Incident %(i)s, misdeal of deal %(n)s: the dealer may not bid on the deal dealt again."
-        ) % {"i": incident.pk, "n": number}
-    else:
-        return None
-    ban, created = ledger.bid_ban_create(
-        registration=offender,
-        position=position,
-        deal_number=deal,
-        reason=reason,
-        user=user,
-        reference=incident.reference,
-    )
-    if not created:
-        return None  # already barred from that deal: one ban, one decision
-    return _record(
-        incident,
-        user,
-        kind=Kind.BID_BAN,
-        player=offender,
-        position=position,
-        deal_number=deal,
-        note=reason,
-        automatic=True,
-        bid_ban=ban,
-    )
+    decision = automatic_ban(incident, user)
+    return [] if decision is None else [_record(incident, user, **decision)]
 
 
 def _marks_of(line: dict[str, str]) -> dict[str, str]:
@@ -276,6 +242,7 @@ def decision_add(
     """Record one decision on an incident and apply its effect."""
     tournament = incident.tournament
     require_role(user, tournament, Role.ARBITRE)
+    _refuse_if_late(incident)
     note = clean_text(note, 300)
     player = player or incident.offender
     if kind in (Kind.WARNING, Kind.PENALTY, Kind.BID_BAN, Kind.EXCLUSION):
@@ -468,6 +435,12 @@ def incident_set_status(*, incident: Incident, user, status: str) -> Incident:
     require_role(user, incident.tournament, Role.ARBITRE)
     if status not in Incident.Status.values:
         raise field_error("status", _("Choose a status."), "status_invalid")
+    if (status == Incident.Status.REFUSED) != incident.late:
+        raise field_error(
+            "status",
+            _("A late protest is refused, and only a late protest is."),
+            "status_refused",
+        )
     if incident.status != status:
         before = incident.status
         incident.status = status

@@ -52,6 +52,8 @@ def describe(decision: Decision) -> str:
         return _("Warning to %(player)s.") % values
     if decision.kind == Kind.PENALTY:
         return _("Penalty of %(n)s points for %(player)s.") % values
+    if decision.on_dealer:
+        return _("Whoever dealt deal %(n)s at table %(t)s may not bid on it, dealt again.") % values
     if decision.kind == Kind.BID_BAN and decision.deal_number is None:
         return _("%(player)s may not bid on the first deal they play at position %(k)s.") % values
     if decision.kind == Kind.BID_BAN:
@@ -148,9 +150,27 @@ def incident_new(request, tournament):
             )
             for decision in incident.decisions.select_related("player__player", "incident"):
                 messages.warning(request, describe(decision))
+            for note in _consequence_notes(incident):
+                messages.info(request, note)
             return redirect(_incident_url(tournament, incident))
     context = _form_context(tournament, form)
     return render(request, "arbitration/incident_form.html", context, status=400)
+
+
+def _consequence_notes(incident: Incident) -> list[str]:
+    """Why a fault just logged got no automatic consequence, when the rules say so."""
+    if incident.late:
+        return [_("A late protest is recorded and refused under the rules: it gets no decision.")]
+    renonce = incident.kind == IncidentKind.RENONCE and incident.offender is not None
+    if renonce and incident.confirmed and not incident.offender_defending:
+        return [
+            _(
+                "No automatic bid ban: %(player)s was in the taker's camp, and the rules bar "
+                "only a defender who revoked from the next deal. Decide a penalty if needed."
+            )
+            % {"player": incident.offender.player}
+        ]
+    return []
 
 
 def _form_context(tournament, form) -> dict:
@@ -256,6 +276,11 @@ def decision_add(request, tournament, pk):
     incident = _incident(tournament, pk)
     seats = table_seats(table=incident.table) if incident.table_id else []
     form = DecisionForm(request.POST, incident=incident, seats=seats)
+    if incident.late:  # refused under the rules: there is no form to show the refusal next to
+        messages.error(
+            request, _("A late protest is refused under the rules: it gets no decision.")
+        )
+        return redirect(_incident_url(tournament, incident))
     if form.is_valid():
         try:
             outcome = services.decision_add(

@@ -135,9 +135,7 @@ async def _enter(browser, username, table, ledger, settings, stop, rng) -> None:
     if hidden.get("base_version") != "0" or not hidden.get("token"):
         browser.recorder.error("sheet: open", f"{url}: not a blank sheet form {hidden}")
         return
-    data = dict(table.data)
-    if 'id="first_dealer"' in page.text:  # a table of 5: the first dealer as the form shows it
-        data["first_dealer"] = "0"
+    data = dict(table.data)  # each line's dealer: the form's, in turn from Nord
     if await pause(stop, rng.uniform(*TYPING) * settings.pace):
         return  # time is up while typing: the sheet is never sent
     form = {**data, **hidden}

@@ -18,7 +18,12 @@ from .messages import problem_message
 from .models import CampChoice, ContractChoice, Deal, PoigneeChoice
 from .sheets import SheetCheck, TableSetup, check_sheet, ticked
 
-MODE_CHOICES = [(Deal.Mode.MARKS, _("Marks")), (Deal.Mode.FACTS, _("Facts"))]
+MODE_CHOICES = [
+    (Deal.Mode.MARKS, _("Marks")),
+    (Deal.Mode.FACTS, _("Facts")),
+    (Deal.Mode.PETIT_SEC, _("Not played: petit sec")),
+    (Deal.Mode.ALL_PASS, _("Not played: all pass")),
+]
 # Offered to arbitres only (the save service refuses them from anyone else).
 ARBITRE_MODE_CHOICES = [
     (Deal.Mode.ADJUSTED, _("Adjusted by the arbitre")),
@@ -50,10 +55,13 @@ class Line:
     cells: list[Cell]
     sitting_out: int | None
     valid: bool
+    dealer: int = 0  # seat: as typed, else in turn
+    dealer_chosen: bool = False  # not the one in turn after the line before
     called_king: bool = False
     amount: int | None = None
+    ban: str = ""  # who may not bid on this deal, and why, when it is known
 
-    FIELDS = ("mode", "contract", "taker", "partner", "bouts", "points", "pab", "chelem")
+    FIELDS = ("dealer", "mode", "contract", "taker", "partner", "bouts", "points", "pab", "chelem")
 
     @property
     def field_errors(self) -> list[tuple[str, list[str]]]:
@@ -69,6 +77,10 @@ class Line:
     @property
     def facts(self) -> bool:
         return self.mode == Deal.Mode.FACTS
+
+    @property
+    def dealt_again(self) -> bool:
+        return ticked(self.values.get("dealt_again"))
 
 
 @dataclass
@@ -107,8 +119,12 @@ class SheetForm:
         return self.setup.dealer_sits_out
 
     @property
-    def first_dealer(self) -> int:
-        return self.setup.first_dealer
+    def dealing_order(self) -> str:
+        """ "Nord → Ouest → Sud → Est": who deals after whom at this table."""
+        seats = [0]
+        while len(seats) < self.size:
+            seats.append(self.setup.next_dealer(seats[-1]))
+        return " → ".join(seat_name(seat) for seat in seats)
 
     @property
     def players(self):
@@ -127,9 +143,8 @@ class SheetForm:
         lines = []
         for number in range(1, self.setup.deals + 1):
             prefix = f"d{number}-"
-            names = ("mode", "contract", "taker", "partner", "bouts", "points", "pab", "chelem")
+            names = (*Line.FIELDS, "chelem_announced", "dealt_again")
             values = {name: self.value(prefix + name) for name in names}
-            values["chelem_announced"] = self.value(prefix + "chelem_announced")
             errors = {
                 name[len(prefix) :]: messages
                 for name, messages in self.errors.items()
@@ -165,11 +180,31 @@ class SheetForm:
                     cells=cells,
                     sitting_out=out,
                     valid=deal is not None,
+                    dealer=self.setup.dealer(number),
+                    dealer_chosen=number > 1
+                    and self.setup.dealer(number)
+                    != self.setup.next_dealer(self.setup.dealer(number - 1)),
                     called_king=self.called_king,
                     amount=deal.amount if deal else None,
+                    ban=self._ban_text(number),
                 )
             )
         return lines
+
+    def _ban_text(self, number: int) -> str:
+        """ "Sud · MARTIN may not bid on this deal." for whoever is barred from bidding on
+        deal ``number``, as the sheet's dealers stand (the bans' reasons head the page)."""
+        return " ".join(
+            str(_("%(who)s may not bid on this deal.") % {"who": self._seat_label(seat)})
+            for seat in range(self.size)
+            if self.setup.ban(seat, number) is not None
+        )
+
+    def _seat_label(self, seat: int) -> str:
+        for s in self.seats:
+            if s.position == seat:
+                return f"{seat_name(seat)} · {s.registration.player.last_name}"
+        return seat_name(seat)
 
     @property
     def totals(self) -> list[dict]:

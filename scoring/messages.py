@@ -23,6 +23,10 @@ MESSAGES = {
     "taker_invalid": gettext_lazy("Choose the taker from the table's players."),
     "taker_sitting_out": gettext_lazy("The dealer sits this deal out and cannot take."),
     "taker_banned": gettext_lazy("This player is barred from bidding on this deal: %(reason)s"),
+    "taker_dealt_again": gettext_lazy(
+        "The dealer dealt this deal again after a misdeal and may not bid on it."
+    ),
+    "dealer_invalid": gettext_lazy("Choose the dealer from the table's players."),
     "partner_invalid": gettext_lazy("Choose the partner from the table's players."),
     "partner_is_taker": gettext_lazy("The taker cannot be their own partner."),
     "partner_not_five_players": gettext_lazy("A partner is called only in the five-player game."),

@@ -120,6 +120,9 @@ class Deal(models.Model):
     class Mode(models.TextChoices):
         MARKS = "marks", _("Marks")
         FACTS = "facts", _("Facts")
+        # Dealt but not played, no marks: the next dealer deals the next line.
+        PETIT_SEC = "petit_sec", _("Not played: petit sec")
+        ALL_PASS = "all_pass", _("Not played: all pass")
         # An arbitre's decisions: marks set by hand (zero-sum only), or the deal annulled.
         ADJUSTED = "adjusted", _("Adjusted")
         ANNULLED = "annulled", _("Annulled")
@@ -128,7 +131,7 @@ class Deal(models.Model):
         ScoreSheet, verbose_name=_("score sheet"), on_delete=models.CASCADE, related_name="deals"
     )
     number = models.PositiveSmallIntegerField(_("deal"))
-    mode = models.CharField(_("entered as"), max_length=8, choices=Mode, default=Mode.MARKS)
+    mode = models.CharField(_("entered as"), max_length=12, choices=Mode, default=Mode.MARKS)
     contract = models.CharField(_("contract"), max_length=12, choices=ContractChoice, blank=True)
     taker = models.ForeignKey(
         Registration,
@@ -146,6 +149,17 @@ class Deal(models.Model):
         blank=True,
         related_name="+",
     )
+    # Who dealt this deal (at a table of 5 where the dealer sits out, who sat out).
+    dealer = models.ForeignKey(
+        Registration,
+        verbose_name=_("dealer"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # A misdeal: the same dealer dealt this deal again, and may not bid on it.
+    dealt_again = models.BooleanField(_("dealt again"), default=False)
     # At a table of 5 where the dealer sits out: who sat out this deal (scores 0).
     sitting_out = models.ForeignKey(
         Registration,
@@ -241,7 +255,9 @@ class BidBan(Cancellable):
 
     Deal ``deal_number`` of the position ``position`` at the player's table; no deal number
     means the first deal the player plays at that position (the position may not be seated
-    yet when the ban is decided). Arbitration creates them from incidents; an administrator can.
+    yet when the ban is decided). Without a player, the ban falls on whoever dealt deal
+    ``deal_number`` at table ``table_number``, as its sheet records it (a misdeal: the dealer
+    deals again and may not bid on that deal). Arbitration creates them from incidents.
     """
 
     tournament = models.ForeignKey(
@@ -249,8 +265,15 @@ class BidBan(Cancellable):
     )
     position = models.PositiveSmallIntegerField(_("position"))
     registration = models.ForeignKey(
-        Registration, verbose_name=_("player"), on_delete=models.CASCADE, related_name="bid_bans"
+        Registration,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="bid_bans",
+        help_text=_("Empty: whoever dealt the deal at the table."),
     )
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
     deal_number = models.PositiveSmallIntegerField(
         _("deal"), null=True, blank=True, help_text=_("Empty: the first deal the player plays.")
     )
@@ -265,10 +288,26 @@ class BidBan(Cancellable):
                 condition=Q(cancelled_at__isnull=True),
                 name="bid_ban_unique_active",
             ),
+            models.UniqueConstraint(
+                fields=["tournament", "position", "table_number", "deal_number"],
+                condition=Q(cancelled_at__isnull=True, registration__isnull=True),
+                name="bid_ban_dealer_unique_active",
+            ),
+            # A player, or the dealer of a named deal at a named table.
+            models.CheckConstraint(
+                condition=Q(registration__isnull=False)
+                | Q(table_number__isnull=False, deal_number__isnull=False),
+                name="bid_ban_player_or_dealer",
+            ),
         ]
 
     def __str__(self):
-        return f"{self.registration} — {self.position}/{self.deal_number or 1}"
+        who = self.registration or f"dealer, table {self.table_number}"
+        return f"{who} — {self.position}/{self.deal_number or 1}"
+
+    @property
+    def on_dealer(self) -> bool:
+        return self.registration_id is None
 
 
 class Penalty(Cancellable):

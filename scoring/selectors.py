@@ -6,7 +6,7 @@ the history's comparison and the audit entries all speak the same shape. Must no
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Sum
+from django.db.models import Prefetch, Q, Sum
 
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.selectors_seating import round_tables
@@ -46,16 +46,17 @@ def table_setup(*, table: Table, seats=None) -> TableSetup:
         ruleset=ruleset_of(tournament),
     )
     bans = BidBan.objects.filter(
+        Q(registration_id__in=registrations)
+        | Q(registration__isnull=True, table_number=table.number),
         tournament_id=tournament.pk,
         position=table.round.number,
-        registration_id__in=registrations,
         cancelled_at__isnull=True,
     ).values_list("registration_id", "deal_number", "reason")
     for reg, deal, reason in bans:
-        if deal is None:  # the first deal the player plays at this position
-            seat = registrations.index(reg)
-            deal = setup.first_deal_played(seat)
-        setup.bans[reg, deal] = reason
+        if reg is None:  # whoever deals that deal (a misdeal)
+            setup.dealer_bans[deal] = reason
+        else:  # deal None: the first deal the player plays, once the sheet says who deals
+            setup.bans[reg, deal] = reason
     return setup
 
 
@@ -99,6 +100,8 @@ def sheet_deals(sheet: ScoreSheet) -> list[CheckedDeal]:
                 poignees=tuple((seat_of[reg], level) for reg, level in deal.poignees),
                 chelem_announced=deal.chelem_announced,
                 chelem=deal.chelem,
+                dealer=seat_of.get(deal.dealer_id),
+                dealt_again=deal.dealt_again,
             )
         )
     return result
@@ -126,6 +129,8 @@ def _summary_deal(deal: CheckedDeal) -> dict:
         "poignees": [list(p) for p in deal.poignees],
         "chelem_announced": deal.chelem_announced,
         "chelem": deal.chelem,
+        "dealer": deal.dealer,
+        "dealt_again": deal.dealt_again,
     }
 
 
@@ -146,8 +151,6 @@ def sheet_form_data(*, sheet: ScoreSheet, size: int) -> dict[str, str]:
     data = {"short_reason": sheet.short_reason}
     for deal in sheet_deals(sheet):
         data.update(deal_to_data(deal, size))
-        if deal.sitting_out is not None:  # who dealt first, from any deal's dealer
-            data["first_dealer"] = str((deal.sitting_out - deal.number + 1) % 5)
     for seat in sheet.visas:
         data[f"visa{seat}"] = "on"
     return data
@@ -157,6 +160,7 @@ def sheet_form_data(*, sheet: ScoreSheet, size: int) -> dict[str, str]:
 class DashboardRow:
     table: Table
     sheet: ScoreSheet | None
+    bans: list = field(default_factory=list)  # the bid bans in force at the table
 
     @property
     def state(self) -> str:
@@ -213,6 +217,8 @@ _COMPARED = (
     "poignees",
     "chelem_announced",
     "chelem",
+    "dealer",
+    "dealt_again",
 )
 
 

@@ -8,6 +8,7 @@ shows each next to its field; nothing is written when one is raised. Marks come 
 """
 
 import re
+from dataclasses import replace
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -248,6 +249,8 @@ def _write_deals(sheet: ScoreSheet, setup: TableSetup, checked: list[CheckedDeal
             taker_id=regs[d.taker] if d.taker is not None else None,
             partner_id=regs[d.partner] if d.partner is not None else None,
             sitting_out_id=regs[d.sitting_out] if d.sitting_out is not None else None,
+            dealer_id=regs[d.dealer] if d.dealer is not None else None,
+            dealt_again=d.dealt_again,
             bouts=d.bouts,
             points=d.points,
             petit_au_bout=d.petit_au_bout,
@@ -302,8 +305,14 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
             params={"seats": ", ".join(seat_name(seat) for seat in missing)},
         )
     # A ban decided after the sheet was entered still bars the taker.
-    takers = sheet.deals.exclude(mode__in=ARBITRE_MODES).values_list("number", "taker_id")
-    for number in [n for n, taker in takers if (taker, n) in setup.bans]:
+    deals = sheet_deals(load_sheet(sheet.pk))
+    setup = replace(setup, dealers=tuple(deal.dealer for deal in deals))
+    barred = [
+        d.number
+        for d in deals
+        if d.mode not in ARBITRE_MODES and d.taker is not None and setup.ban(d.taker, d.number)
+    ]
+    for number in barred:
         raise field_error(
             f"d{number}-taker",
             _("The taker of deal %(deal)s is barred from bidding on it."),

@@ -72,18 +72,28 @@ def penalty_apply(
 @transaction.atomic
 def bid_ban_create(
     *,
-    registration: Registration,
-    position: int,
+    registration: Registration | None,
+    position: int | None,
     deal_number: int | None,
     reason: str,
     user,
     reference: str = "",
+    dealer_at: Table | None = None,
 ) -> tuple[BidBan, bool]:
     """Bar a player from bidding on a deal of a position (None: the first deal they play):
-    the ban, and whether it is new (False: the player was already barred from that deal)."""
-    tournament = registration.tournament
+    the ban, and whether it is new (False: the player was already barred from that deal).
+
+    Without a player, ``dealer_at`` names a table and the ban falls on whoever dealt deal
+    ``deal_number`` there, as its sheet records it (a misdeal): nobody names them by hand.
+    """
+    if registration is None:
+        if dealer_at is None or deal_number is None:
+            raise field_error("player", _("Choose the player."), "player_required")
+        tournament, position = dealer_at.round.tournament, dealer_at.round.number
+    else:
+        tournament = registration.tournament
     require_role(user, tournament, Role.ARBITRE)
-    if not 1 <= position <= tournament.positions:
+    if position is None or not 1 <= position <= tournament.positions:
         raise field_error(
             "position",
             _("This tournament has positions 1 to %(max)s."),
@@ -92,10 +102,12 @@ def bid_ban_create(
         )
     if deal_number is not None and not 1 <= deal_number <= 40:
         raise field_error("deal_number", _("No such deal."), "no_such_deal")
+    table_number = dealer_at.number if registration is None else None
     existing = BidBan.objects.filter(
         tournament=tournament,
         position=position,
         registration=registration,
+        table_number=table_number,
         deal_number=deal_number,
         cancelled_at__isnull=True,
     ).first()
@@ -105,6 +117,7 @@ def bid_ban_create(
         tournament=tournament,
         position=position,
         registration=registration,
+        table_number=table_number,
         deal_number=deal_number,
         reason=_reason(reason),
         reference=reference[:40],
@@ -116,7 +129,8 @@ def bid_ban_create(
         tournament=tournament,
         data={
             "ban": ban.pk,
-            "player": registration.number,
+            "player": registration.number if registration else None,
+            "table": table_number,
             "position": position,
             "deal": deal_number,
             "reason": ban.reason,
@@ -143,7 +157,11 @@ def effect_cancel(*, effect: Penalty | BidBan, user, reason: str) -> Penalty | B
         action=f"{kind}.cancelled",
         user=user,
         tournament=effect.tournament,
-        data={kind: effect.pk, "player": effect.registration.number, "reason": reason},
+        data={
+            kind: effect.pk,
+            "player": effect.registration.number if effect.registration else None,
+            "reason": reason,
+        },
     )
     return effect
 

@@ -7,11 +7,14 @@ at fault. The live preview and the save service both call it, so what the page s
 the server stores. It must not touch the database nor translate: ``messages`` turns problems
 into text.
 
-Deal lines: ``d<n>-mode`` (``marks``, ``facts``, or an arbitre's ``adjusted`` or ``annulled``),
-``d<n>-contract``, ``d<n>-taker`` and ``d<n>-partner`` (seat numbers), the facts
+Deal lines: ``d<n>-mode`` (``marks``, ``facts``, a deal not played, ``petit_sec`` or
+``all_pass``, or an arbitre's ``adjusted`` or ``annulled``), ``d<n>-dealer`` (a seat number:
+who dealt; empty, the next player in the direction of play after the line before, or
+``first_dealer`` for the first line), ``d<n>-dealt_again`` (a misdeal: the same dealer dealt
+again), ``d<n>-contract``, ``d<n>-taker`` and ``d<n>-partner`` (seat numbers), the facts
 ``d<n>-bouts``, ``d<n>-points``, ``d<n>-pab``, ``d<n>-chelem``, ``d<n>-chelem_announced``,
 ``d<n>-poignee<seat>``, and the transcribed marks ``d<n>-mark<seat>``. A line with nothing
-typed is a deal not played; lines are played in order.
+typed is a deal not dealt yet; lines are dealt in order.
 """
 
 from collections.abc import Mapping
@@ -30,24 +33,33 @@ from .engine import (
     score_deal,
 )
 
-MODES = ("marks", "facts", "adjusted", "annulled")
+MODES = ("marks", "facts", "petit_sec", "all_pass", "adjusted", "annulled")
+# Dealt, then annulled before any bid (petit sec) or after four passes: no marks, and the next
+# player deals the next line (section 1).
+NOT_PLAYED_MODES = ("petit_sec", "all_pass")
 # An arbitre's decisions (section 6): marks set by hand, zero-sum only, or the deal annulled.
 ARBITRE_MODES = ("adjusted", "annulled")
 _CONTRACTS = frozenset(c.value for c in Contract)
-# Fields whose content makes a line "typed" (the mode and checkbox alone do not).
+# Fields whose content makes a line "typed" (the mode, the dealer and the boxes do not: they
+# hold a value on every line, or a misdeal known before the line is played).
 _LINE_FIELDS = ("contract", "taker", "partner", "bouts", "points", "pab", "chelem")
 
 
 @dataclass(frozen=True)
 class TableSetup:
-    """What the form knows about a table: seats in order (registration ids), deals to play."""
+    """What the form knows about a table: seats in order (registration ids), deals to play,
+    who dealt each line, the bid bans."""
 
     registrations: tuple[int, ...]  # by seat: 0 Nord, 1 Est, 2 Sud, 3 Ouest, 4 fifth
     deals: int
     called_king: bool = False  # table of 5 playing the called-king game (else the dealer sits out)
     ruleset: Ruleset = DEFAULT_RULESET
-    bans: dict[tuple[int, int], str] = field(default_factory=dict)  # (reg id, deal) -> reason
-    first_dealer: int = 0  # the seat that deals (and sits out) the first deal at a table of 5
+    # (registration id, deal) -> reason; deal None: the first deal the player plays here.
+    bans: dict[tuple[int, int | None], str] = field(default_factory=dict)
+    # deal -> reason: whoever deals that deal may not bid on it (a misdeal, dealt again).
+    dealer_bans: dict[int, str] = field(default_factory=dict)
+    first_dealer: int = 0  # the seat that deals the first deal, unless ``dealers`` says
+    dealers: tuple[int, ...] = ()  # the seat that dealt each line, as the sheet records it
 
     @property
     def size(self) -> int:
@@ -57,16 +69,29 @@ class TableSetup:
     def dealer_sits_out(self) -> bool:
         return self.size == 5 and not self.called_king
 
-    def sitting_out(self, number: int) -> int | None:
-        """The seat of the dealer who sits out deal ``number`` at a table of 5, or None.
+    def next_dealer(self, seat: int) -> int:
+        """Who deals after ``seat``: the right-hand neighbour, play being anticlockwise.
 
-        ``first_dealer`` deals the first deal (Nord unless the sheet says otherwise), then the
-        deal passes in the order of the sheet's columns (Nord, Est, Sud, Ouest, fifth seat):
-        over 5 deals everyone sits out once.
+        Seats go clockwise Nord, Est, Sud, Ouest and, at a table of 5, the fifth seat between
+        Ouest and Nord (our choice): the deal passes Nord, Ouest, Sud, Est at 4, Nord, fifth,
+        Ouest, Sud, Est at 5, Nord, Sud, Est at 3.
         """
-        if not self.dealer_sits_out:
-            return None
-        return (self.first_dealer + number - 1) % 5
+        return (seat - 1) % self.size
+
+    def dealer(self, number: int) -> int:
+        """The seat that deals line ``number``: as recorded, else in turn after the last one
+        recorded (or after ``first_dealer``)."""
+        if number <= len(self.dealers):
+            return self.dealers[number - 1]
+        known, seat = (len(self.dealers), self.dealers[-1]) if self.dealers else (1, None)
+        seat = self.first_dealer if seat is None else seat
+        for _ in range(number - known):
+            seat = self.next_dealer(seat)
+        return seat
+
+    def sitting_out(self, number: int) -> int | None:
+        """The seat of the dealer who sits out deal ``number`` at a table of 5, or None."""
+        return self.dealer(number) if self.dealer_sits_out else None
 
     def first_deal_played(self, seat: int, after: int = 0) -> int | None:
         """The first deal after deal ``after`` that ``seat`` plays (not sitting out), or None
@@ -74,6 +99,17 @@ class TableSetup:
         return next(
             (n for n in range(after + 1, self.deals + 1) if self.sitting_out(n) != seat), None
         )
+
+    def ban(self, seat: int, number: int) -> str | None:
+        """Why the player in ``seat`` may not bid on deal ``number``, or None if they may."""
+        registration = self.registrations[seat]
+        reason = self.bans.get((registration, number))
+        first = (registration, None)
+        if reason is None and first in self.bans and self.first_deal_played(seat) == number:
+            reason = self.bans[first]
+        if reason is None and number in self.dealer_bans and self.dealer(number) == seat:
+            reason = self.dealer_bans[number]
+        return reason
 
 
 @dataclass(frozen=True)
@@ -104,6 +140,8 @@ class CheckedDeal:
     poignees: tuple[tuple[int, str], ...] = ()  # (seat, level)
     chelem_announced: bool = False
     chelem: str = ""
+    dealer: int | None = None  # seat
+    dealt_again: bool = False
 
 
 @dataclass
@@ -138,10 +176,9 @@ class SheetCheck:
 
 def check_sheet(setup: TableSetup, data: Mapping[str, Any]) -> SheetCheck:
     """Read every deal line of ``data``; never raises for anything a user can type."""
-    if setup.dealer_sits_out:
-        first = _seat(setup, _get(data, "first_dealer"))
-        setup = replace(setup, first_dealer=first or 0)
-    deals, problems, typed = [], [], []
+    problems: list[Problem] = []
+    setup = _read_dealers(setup, data, problems)
+    deals, typed = [], []
     for number in range(1, setup.deals + 1):
         if _line_typed(setup, data, number):
             typed.append(number)
@@ -157,6 +194,22 @@ def check_sheet(setup: TableSetup, data: Mapping[str, Any]) -> SheetCheck:
     return SheetCheck(deals=deals, problems=problems, played=len(typed), setup=setup)
 
 
+def _read_dealers(setup: TableSetup, data: Mapping[str, Any], problems: list) -> TableSetup:
+    """The setup with the dealer of every line: as typed, else in turn after the line before."""
+    first = _seat(setup, _get(data, "first_dealer"))
+    setup = replace(setup, first_dealer=setup.first_dealer if first is None else first, dealers=())
+    dealers: list[int] = []
+    for number in range(1, setup.deals + 1):
+        raw = _get(data, f"d{number}-dealer")
+        seat = _seat(setup, raw)
+        if raw and seat is None:
+            problems.append(Problem(f"d{number}-dealer", "dealer_invalid", {"deal": number}))
+        if seat is None:
+            seat = setup.next_dealer(dealers[-1]) if dealers else setup.first_dealer
+        dealers.append(seat)
+    return replace(setup, first_dealer=dealers[0] if dealers else 0, dealers=tuple(dealers))
+
+
 def _get(data: Mapping[str, Any], name: str) -> str:
     value = data.get(name, "")
     return value.strip() if isinstance(value, str) else ("" if value is None else str(value))
@@ -164,7 +217,7 @@ def _get(data: Mapping[str, Any], name: str) -> str:
 
 def _line_typed(setup: TableSetup, data: Mapping[str, Any], number: int) -> bool:
     prefix = f"d{number}-"
-    if _get(data, prefix + "mode") in ARBITRE_MODES:
+    if _get(data, prefix + "mode") in ARBITRE_MODES + NOT_PLAYED_MODES:
         return True
     if any(_get(data, prefix + name) for name in _LINE_FIELDS):
         return True
@@ -201,6 +254,10 @@ def _check_line(setup, data, number) -> tuple[CheckedDeal | None, list[Problem]]
     if mode not in MODES:
         error("mode", "mode_invalid")
         return None, problems
+    dealer = setup.dealer(number)
+    again = ticked(_get(data, prefix + "dealt_again"))
+    if mode in NOT_PLAYED_MODES:  # what else the line holds was hidden: it is not read
+        return _not_played(setup, number, mode, dealer, again), problems
     decided = mode in ARBITRE_MODES
     contract = _get(data, prefix + "contract")
     if not contract and not decided:
@@ -217,8 +274,10 @@ def _check_line(setup, data, number) -> tuple[CheckedDeal | None, list[Problem]]
         error("taker", "taker_invalid")
     elif taker == out:
         error("taker", "taker_sitting_out")
-    elif not decided and (setup.registrations[taker], number) in setup.bans:
-        error("taker", "taker_banned", reason=setup.bans[setup.registrations[taker], number])
+    elif not decided and setup.ban(taker, number) is not None:
+        error("taker", "taker_banned", reason=setup.ban(taker, number))
+    elif not decided and again and taker == dealer:
+        error("taker", "taker_dealt_again")
     raw_partner = _get(data, prefix + "partner")
     partner = _seat(setup, raw_partner) if raw_partner else None
     if raw_partner:
@@ -231,10 +290,32 @@ def _check_line(setup, data, number) -> tuple[CheckedDeal | None, list[Problem]]
     if problems:
         return None, problems
     if decided:
-        return _decided(setup, data, number, mode, contract, taker, partner, out, problems, error)
-    if mode == "facts":
-        return _facts(setup, data, number, contract, taker, partner, out, problems, error)
-    return _marks(setup, data, number, contract, taker, partner, out, problems, error)
+        deal, problems = _decided(
+            setup, data, number, mode, contract, taker, partner, out, problems, error
+        )
+    elif mode == "facts":
+        deal, problems = _facts(setup, data, number, contract, taker, partner, out, problems, error)
+    else:
+        deal, problems = _marks(setup, data, number, contract, taker, partner, out, problems, error)
+    if deal is not None:
+        deal = replace(deal, dealer=dealer, dealt_again=again)
+    return deal, problems
+
+
+def _not_played(setup: TableSetup, number: int, mode: str, dealer: int, again: bool):
+    """A deal dealt and not played (petit sec, all pass): its dealer, no marks."""
+    return CheckedDeal(
+        number=number,
+        mode=mode,
+        contract="",
+        taker=None,
+        partner=None,
+        sitting_out=setup.sitting_out(number),
+        marks=(0,) * setup.size,
+        amount=0,
+        dealer=dealer,
+        dealt_again=again,
+    )
 
 
 def _players(setup: TableSetup, out: int | None) -> int:
@@ -417,10 +498,15 @@ def deal_to_data(deal: CheckedDeal, size: int) -> dict[str, str]:
     prefix = f"d{deal.number}-"
     data = {
         prefix + "mode": deal.mode,
+        prefix + "dealer": "" if deal.dealer is None else str(deal.dealer),
         prefix + "contract": deal.contract,
         prefix + "taker": "" if deal.taker is None else str(deal.taker),
         prefix + "partner": "" if deal.partner is None else str(deal.partner),
     }
+    if deal.dealt_again:
+        data[prefix + "dealt_again"] = "on"
+    if deal.mode in NOT_PLAYED_MODES:
+        return data
     if deal.mode == "facts":
         data[prefix + "bouts"] = str(deal.bouts)
         data[prefix + "points"] = _plain_points(deal.points)

@@ -17,6 +17,7 @@ from tournaments.models import Round, Table
 from tournaments.permissions import Role, has_role, role_required
 
 from . import services
+from .bans import round_bans, table_bans
 from .forms import SheetForm
 from .models import ScoreSheet
 from .selectors import (
@@ -31,6 +32,7 @@ from .selectors import (
     table_setup,
 )
 
+# ``first_dealer``: who deals the first line when the form says nothing of its dealer.
 FORM_KEYS = ("short_reason", "reason", "first_dealer")
 
 
@@ -68,6 +70,9 @@ def _version(raw) -> int:
 def dashboard(request, tournament, number):
     round_ = _round(tournament, number)
     board = round_dashboard(round=round_)
+    bans = round_bans(round=round_, tables=[row.table for row in board.rows])
+    for row in board.rows:
+        row.bans = bans.get(row.table.number, [])
     position_check = reconciliation(tournament=tournament, position=round_.number)
     tournament_check = reconciliation(tournament=tournament)
     return render(
@@ -131,6 +136,7 @@ def _render_sheet(
             and (is_arbitre or sheet is None or not sheet.is_confirmed),
             "conflict": conflict,
             "conflict_deals": sheet_deals(load_sheet(conflict.pk)) if conflict else None,
+            "bans": table_bans(table=table),
             "previous_table": tables[index - 1] if index > 0 else None,
             "next_table": tables[index + 1] if index + 1 < len(tables) else None,
         },
@@ -147,14 +153,13 @@ def sheet(request, tournament, number, table):
     arbitre = has_role(request.user, tournament, Role.ARBITRE)
     if request.method != "POST":
         data = sheet_form_data(sheet=current, size=setup.size) if current else {}
+        if current is None:  # a misdeal already known: its line was dealt again
+            data |= {f"d{n}-dealt_again": "on" for n in setup.dealer_bans}
         form = SheetForm(setup=setup, seats=seats, data=data, arbitre=arbitre)
         base = current.version if current else 0
         return _render_sheet(request, tournament, table_, form, current, base_version=base)
     data = _typed(request.POST)
     base = _version(request.POST.get("base_version"))
-    if request.POST.get("refresh"):  # the first dealer changed: show the sheet again, unsaved
-        form = SheetForm(setup=setup, seats=seats, data=data, arbitre=arbitre)
-        return _render_sheet(request, tournament, table_, form, current, base_version=base)
     try:
         saved = services.scoresheet_save(
             table=table_,

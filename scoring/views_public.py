@@ -21,6 +21,7 @@ from tournaments.views.helpers import (
     refresh_seconds,
 )
 
+from .bans import player_bans
 from .standings import Standings, cached_standings, ledger_stamp, player_results
 
 
@@ -112,7 +113,10 @@ def player_page(request, slug, number):
     }
 
     def make():
-        return {"results": player_results(registration=registration, official=official)}
+        return {
+            "results": player_results(registration=registration, official=official),
+            "bans": player_bans(registration=registration),
+        }
 
     key = (tournament.pk, registration.pk, official, stamp)
     return live_page(request, "public/player.html", "public/_player.html", context, make, *key)

@@ -184,8 +184,9 @@ SHEET_VALUES = [
     "triple", "marks", "facts", "adjusted", "annulled", "0", "1", "2", "3", "4", "on", "56",
     "-106", "318", "+42",
 ]  # fmt: skip
-LINE = ["mode", "contract", "taker", "partner", "bouts", "points", "pab", "chelem"]
-LINE += ["chelem_announced"] + [f"{k}{s}" for k in ("mark", "poignee") for s in range(5)]
+LINE = ["mode", "dealer", "contract", "taker", "partner", "bouts", "points", "pab", "chelem"]
+LINE += ["chelem_announced", "dealt_again"]
+LINE += [f"{k}{s}" for k in ("mark", "poignee") for s in range(5)]
 SHEET_FIELDS = {f"d{n}-{name}": values(*SHEET_VALUES) for n in range(1, 7) for name in LINE}
 SHEET_FIELDS |= {f"visa{s}": values("on", "1", "0", "off") for s in range(6)}
 SHEET_FIELDS |= {
@@ -202,7 +203,7 @@ SHEET_FIELDS |= {
 }
 # The fifth deal typed as the facts of the deal rather than as marks.
 FACTS = {"d5-mode": "facts", "d5-contract": "garde", "d5-taker": "2", "d5-bouts": "2",
-         "d5-points": "51,5", "d5-pab": "attack", "d5-poignee1": "simple"}  # fmt: skip
+         "d5-points": "51", "d5-pab": "attack", "d5-poignee1": "simple"}  # fmt: skip
 SHEET_BASES = [
     {**SAMPLE, **VISAS, "base_version": "0", "token": "tok"},
     {
@@ -216,12 +217,14 @@ SHEET_BASES = [
 
 
 def five_seat_sheet() -> dict:
-    """A valid sheet of a table of 5 where the dealer sits out: seat n-1 deals deal n."""
-    data = {"base_version": "0", "token": "tok", "first_dealer": "0"}
+    """A valid sheet of a table of 5 where the dealer sits out: seat n-1 deals deal n (the sheet
+    says so on every line)."""
+    data = {"base_version": "0", "token": "tok"}
     data |= {f"visa{s}": "on" for s in range(5)}
     for number in range(1, 6):
         playing = [s for s in range(5) if s != number - 1]
         data |= {f"d{number}-contract": "garde", f"d{number}-taker": str(playing[0])}
+        data[f"d{number}-dealer"] = str(number - 1)
         for seat in playing:
             data[f"d{number}-mark{seat}"] = "318" if seat == playing[0] else "-106"
     return data

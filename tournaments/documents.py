@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from .models import Round
 from .score_sheet_layout import WIDTH, png, score_sheet_grid, svg
 from .selectors_seating import round_seats_by_name, round_tables
+from .signals import score_sheet_notes
 
 PDF = "application/pdf"
 
@@ -61,6 +62,7 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
     deals = {3: tournament.deals_table_3, 4: tournament.deals_table_4, 5: tournament.deals_table_5}
     labels = {
         "deal": _("Deal"),
+        "dealer": _("Dealer"),
         "contract": _("Contract"),
         "taker": _("Taker"),
         "totals": _("Totals"),
@@ -78,6 +80,11 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
             ],
         )
     )
+    # What the apps built on tournaments want each table to know (scoring: the bid bans).
+    notes: dict[int, list[str]] = {}
+    for _receiver, answer in score_sheet_notes.send(sender=Round, round=round):
+        for number, texts in (answer or {}).items():
+            notes.setdefault(number, []).extend(texts)
     sheets, backgrounds, resources = [], {}, {}
     for table in round_tables(round=round):
         seats = list(table.seats.all())
@@ -102,6 +109,7 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
             title=title,
             subtitle=subtitle,
             table=f"{_('Table')} {table.number}",
+            notes=notes.get(table.number, []),
         )
         key = grid.static_key()
         if key not in backgrounds:

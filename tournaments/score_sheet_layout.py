@@ -23,13 +23,16 @@ FONT_FILES = {  # Debian's fonts-dejavu-core, which WeasyPrint's own Pango setup
 }
 
 WIDTH = 273.0  # A4 landscape less the page margins
-FIXED = (("deal", 14.0), ("contract", 32.0), ("taker", 26.0))
+FIXED = (("deal", 14.0), ("dealer", 18.0), ("contract", 30.0), ("taker", 24.0))
 HEAD = 17.0  # the players' names
 SIGNS = 6.0  # the + and − row
 ROW = 10.0  # room to write by hand; less when many deals must fit the page
 GRID_ROOM = 135.0  # what the page leaves for the grid under the title and above the visas
 VISA_GAP, VISA_HEIGHT = 5.0, 18.0
-TOP = 17.0  # the title lines above the grid
+TOP = 21.0  # the title lines above the grid, and two lines of notes (bid bans)
+NOTE_LINES = (16.4, 19.7)  # baselines of the notes
+NOTE_SIZE = 2.8
+NOTE_CHARACTERS = 170  # about what a line of notes holds at that size
 # Font size (mm) and weight of each kind of text.
 STYLES = {
     "head": (3.5, "bold"),
@@ -54,11 +57,19 @@ class Grid:
 
 
 def score_sheet_grid(
-    *, players: list[dict], deals: int, labels: dict, title: str, subtitle: str, table: str
+    *,
+    players: list[dict],
+    deals: int,
+    labels: dict,
+    title: str,
+    subtitle: str,
+    table: str,
+    notes: list[str] = (),
 ) -> Grid:
     """A whole sheet under the page's title: ``players`` per seat {"seat", "name", "number"},
     ``labels`` the headings; ``title`` and ``subtitle`` are the same on every sheet of the
-    position, ``table`` ("Table 3") differs."""
+    position, ``table`` ("Table 3") and ``notes`` (what the table must know before it plays,
+    in bold under the title) differ."""
     grid = _grid(players=players, deals=deals, labels=labels)
     # Everything moves down under the title lines.
     grid.lines = [(x1, y1 + TOP, x2, y2 + TOP) for x1, y1, x2, y2 in grid.lines]
@@ -70,7 +81,24 @@ def score_sheet_grid(
         (0.0, 12.0, subtitle, 3.5, "normal", "start"),
     ]
     grid.names.append((WIDTH, 9.0, table, 7.8, "bold", "end"))
+    for y, words in zip(NOTE_LINES, _note_lines(notes), strict=False):
+        grid.names.append((0.0, y, words, NOTE_SIZE, "bold", "start"))
     return grid
+
+
+def _note_lines(notes: list[str]) -> list[str]:
+    """The notes joined into as few lines as fit; what does not fit the last line is cut."""
+    lines: list[str] = []
+    for note in notes:
+        if lines and len(lines[-1]) + 3 + len(note) <= NOTE_CHARACTERS:
+            lines[-1] += " · " + note
+        else:
+            lines.append(note)
+    lines = lines[: len(NOTE_LINES)]
+    return [
+        line if len(line) <= NOTE_CHARACTERS else line[: NOTE_CHARACTERS - 1] + "…"
+        for line in lines
+    ]
 
 
 def _grid(*, players: list[dict], deals: int, labels: dict) -> Grid:

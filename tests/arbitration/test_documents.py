@@ -42,8 +42,8 @@ def logged(table, staff):
         table=table,
         kind=IncidentKind.RENONCE,
         deal_number=2,
-        offender=seat(table, 3),
-        caller=seat(table, 0),
+        offender=seat(table, 0),  # Nord defended deal 2 (Ouest took it): the sheet says so
+        caller=seat(table, 3),
         confirmed=True,
     )
     services.decision_add(

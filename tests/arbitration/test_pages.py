@@ -29,6 +29,8 @@ def url(name, tournament, **kwargs):
 
 def log(table, user, **kwargs):
     kwargs.setdefault("kind", "conduct")
+    if kwargs.get("kind") == "renonce":  # no sheet yet: the arbitre says the camp
+        kwargs.setdefault("offender_defending", True)
     return services.incident_log(
         tournament=table.round.tournament, user=user, round=table.round, table=table, **kwargs
     )
@@ -136,7 +138,7 @@ def test_new_incident_offers_the_tables_players(arbitre_client, table):
     html = response.content.decode()
     assert f">North · {north.player} ({north.number})</option>" in html
     assert form["round"].value() == 1 and form["table"].value() == 1
-    assert form["confirmed"].value() and form["offender_defending"].value()
+    assert form["confirmed"].value() and form["offender_defending"].value() == ""  # the sheet's
     # Without a table: the whole field, and the latest published position.
     form = arbitre_client.get(url("new", tournament)).context["form"]
     assert form.fields["offender"].queryset.count() == 8
@@ -185,9 +187,11 @@ def test_unconfirmed_fault_then_confirm_from_the_page(arbitre_client, table):
     assert incident.called_at == called.replace(second=0, microsecond=0)  # typed in local time
     assert 'data-testid="confirm"' in page(arbitre_client, incident)
     response = arbitre_client.post(url("confirm", tournament, pk=incident.pk), follow=True)
-    assert "may not bid on deal 4 of position 1" in response.content.decode()
+    html = response.content.decode()
+    assert "Whoever dealt deal 4 at table 1 may not bid on it, dealt again." in html
     incident.refresh_from_db()
     assert incident.confirmed and BidBan.objects.count() == 1
+    assert BidBan.objects.get().registration is None  # not the player named: the dealer
     response = arbitre_client.post(url("confirm", tournament, pk=incident.pk), follow=True)
     assert "already confirmed" in response.content.decode() and BidBan.objects.count() == 1
 
@@ -217,12 +221,26 @@ def test_protest_through_the_page(arbitre_client, incident, table):
             "late": "on", "caller": seat(table, 2).pk}  # fmt: skip
     response = arbitre_client.post(url("new", tournament), data, follow=True)
     protest = Incident.objects.get(kind="protest")
-    assert protest.late and protest.contests == incident
-    assert 'data-testid="late"' in response.content.decode()
+    assert protest.late and protest.contests == incident and protest.status == "refused"
+    html = response.content.decode()
+    assert 'data-testid="late"' in html and 'data-testid="refused"' in html
+    assert "recorded and refused under the rules" in html
+    # Refused: no way to confirm it or decide on it, and the decision it contests stands.
+    assert 'data-testid="decision-form"' not in html and 'data-testid="confirm"' not in html
     incident.refresh_from_db()
-    assert incident.status == "protested"
+    assert incident.status != "protested"
     html = page(arbitre_client, incident)
     assert url("incident", tournament, pk=protest.pk) in html and 'data-testid="protests"' in html
+    decided = arbitre_client.post(
+        url("decide", tournament, pk=protest.pk), {"kind": "warning"}, follow=True
+    )
+    assert not protest.decisions.exists()
+    assert "A late protest is refused under the rules" in decided.content.decode()
+    # A protest in time marks the decision protested.
+    data.pop("late")
+    arbitre_client.post(url("new", tournament), data)
+    incident.refresh_from_db()
+    assert incident.status == "protested"
 
 
 def test_a_contested_incident_is_ignored_unless_it_is_a_protest(arbitre_client, incident):

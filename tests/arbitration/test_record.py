@@ -43,6 +43,8 @@ def enter(table, user):
 
 
 def log(table, user, **kwargs):
+    if kwargs.get("kind") == "renonce":  # no sheet yet: the arbitre says the camp
+        kwargs.setdefault("offender_defending", True)
     return services.incident_log(
         tournament=table.round.tournament, user=user, round=table.round, table=table, **kwargs
     )

@@ -20,6 +20,8 @@ pytestmark = pytest.mark.django_db
 
 def log(table, user, **kwargs):
     kwargs.setdefault("kind", IncidentKind.RENONCE)
+    if kwargs["kind"] == IncidentKind.RENONCE:  # no sheet yet: the arbitre says the camp
+        kwargs.setdefault("offender_defending", True)
     return services.incident_log(
         tournament=table.round.tournament, user=user, round=table.round, table=table, **kwargs
     )
@@ -72,7 +74,8 @@ def test_renonce_on_the_last_deal_bars_the_first_deal_of_the_next_position(table
     )
     services_seating.round_publish(round=round2, user=staff["organiser"])
     table2 = round2.seats.get(registration=east).table
-    assert (east.pk, 1) in table_setup(table=table2).bans
+    setup = table_setup(table=table2)
+    assert setup.ban(setup.registrations.index(east.pk), 1) == ban.reason
 
 
 def test_renonce_by_the_taker_and_unconfirmed_faults_ban_nobody(table, staff):
@@ -85,9 +88,72 @@ def test_renonce_by_the_taker_and_unconfirmed_faults_ban_nobody(table, staff):
 
 
 def test_misdeal_bars_the_dealer_on_the_deal_dealt_again(table, staff):
-    dealer = seat(table, 2)
-    log(table, staff["arbitre"], kind="misdeal", offender=dealer, deal_number=4, confirmed=True)
-    assert (dealer.pk, 4) in table_setup(table=table).bans
+    """The ban falls on whoever dealt deal 4, as the sheet records it, not on whom the arbitre
+    happened to name."""
+    named = seat(table, 2)
+    incident = log(table, staff["arbitre"], kind="misdeal", offender=named, deal_number=4,
+                   confirmed=True)  # fmt: skip
+    ban = incident.decisions.get().bid_ban
+    assert (ban.registration, ban.table_number, ban.deal_number) == (None, table.number, 4)
+    setup = table_setup(table=table)
+    assert setup.bans == {} and setup.dealer_bans == {4: ban.reason}
+    # In turn Est deals deal 4 (Nord, Ouest, Sud, Est): Nord, who took it, may.
+    sheet = enter(table, staff["scorer"])
+    assert sheet.deals.get(number=4).dealer == seat(table, 1)
+    # The sheet says Nord dealt deal 4 again (and Sud deal 5): Nord may not have taken it.
+    data = {**SAMPLE, **VISAS, "d4-dealer": "0", "d4-dealt_again": "on"}
+    with pytest.raises(ValidationError) as exc:
+        enter(table, staff["scorer"], data, base=1)
+    assert "barred from bidding" in exc.value.error_dict["d4-taker"][0].messages[0]
+
+
+def test_a_misdeal_decided_after_the_sheet_still_bars_its_dealer(table, staff):
+    data = {**SAMPLE, **VISAS, "d4-dealer": "0"}  # Nord dealt deal 4 and took it
+    sheet = enter(table, staff["scorer"], data)
+    log(table, staff["arbitre"], kind="misdeal", deal_number=4, confirmed=True)
+    with pytest.raises(ValidationError) as exc:
+        sheets.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    assert "d4-taker" in exc.value.error_dict
+
+
+def test_the_sheet_says_who_was_defending_on_a_renonce(table, staff):
+    enter(table, staff["scorer"])  # Est took deal 1, Ouest deal 2
+    east, north = seat(table, 1), seat(table, 0)
+    taker = services.incident_log(
+        tournament=table.round.tournament, user=staff["arbitre"], round=table.round,
+        table=table, kind="renonce", offender=east, deal_number=1, confirmed=True,
+    )  # fmt: skip
+    assert not taker.offender_defending and not taker.decisions.exists()
+    defender = services.incident_log(
+        tournament=table.round.tournament, user=staff["arbitre"], round=table.round,
+        table=table, kind="renonce", offender=north, deal_number=1, confirmed=True,
+    )  # fmt: skip
+    assert defender.offender_defending and defender.decisions.get().bid_ban.deal_number == 2
+    # Saying otherwise than the sheet is refused, next to the field, and nothing is saved.
+    count = BidBan.objects.count()
+    with pytest.raises(ValidationError) as exc:
+        log(table, staff["arbitre"], offender=east, deal_number=1, offender_defending=True)
+    assert "in the taker's camp" in exc.value.error_dict["offender_defending"][0].messages[0]
+    with pytest.raises(ValidationError) as exc:
+        log(table, staff["arbitre"], offender=north, deal_number=2, offender_defending=False)
+    assert "was defending" in exc.value.error_dict["offender_defending"][0].messages[0]
+    assert BidBan.objects.count() == count
+
+
+def test_without_the_deal_on_the_sheet_the_arbitre_must_say_the_camp(table, staff):
+    with pytest.raises(ValidationError) as exc:
+        log(table, staff["arbitre"], offender=seat(table, 0), deal_number=1,
+            offender_defending=None, confirmed=True)  # fmt: skip
+    assert "Say whether" in exc.value.error_dict["offender_defending"][0].messages[0]
+    assert not BidBan.objects.exists()
+
+
+def test_no_renonce_on_a_deal_not_played_or_by_who_sat_it_out(table, staff):
+    enter(table, staff["scorer"], {**SAMPLE, **VISAS, "d3-mode": "all_pass"})
+    with pytest.raises(ValidationError) as exc:
+        log(table, staff["arbitre"], offender=seat(table, 0), deal_number=3,
+            offender_defending=None)  # fmt: skip
+    assert "deal_number" in exc.value.error_dict
 
 
 def test_automatic_ban_undone_with_a_reason(table, staff):
@@ -137,7 +203,7 @@ def test_second_warning_suggests_the_scale_without_applying_it(table, staff):
 def test_deal_annulled_and_adjusted_are_new_sheet_versions(table, staff):
     sheet = enter(table, staff["scorer"])
     sheets.scoresheet_confirm(sheet=sheet, user=staff["organiser"])
-    incident = log(table, staff["arbitre"], offender=seat(table, 1), deal_number=1)
+    incident = log(table, staff["arbitre"], offender=seat(table, 0), deal_number=1)
     outcome = services.decision_add(incident=incident, user=staff["arbitre"], kind="deal_annulled")
     v2 = outcome.decision.sheet
     assert v2.version == 2 and v2.status == "confirmed" and "Incident" in v2.reason
@@ -176,9 +242,31 @@ def test_protest_links_and_late_flag(table, staff):
     incident = log(table, staff["arbitre"], offender=seat(table, 1), deal_number=1)
     with pytest.raises(ValidationError):
         log(table, staff["arbitre"], kind="protest")
-    protest = log(table, staff["arbitre"], kind="protest", contests=incident, late=True)
+    protest = log(table, staff["arbitre"], kind="protest", contests=incident)
     incident.refresh_from_db()
-    assert incident.status == "protested" and protest.late and protest.contests == incident
+    assert incident.status == "protested" and not protest.late and protest.contests == incident
+
+
+def test_a_late_protest_is_recorded_refused_and_never_decided(table, staff):
+    incident = log(table, staff["arbitre"], offender=seat(table, 1), deal_number=1)
+    late = log(table, staff["arbitre"], kind="protest", contests=incident, late=True,
+               confirmed=True)  # fmt: skip
+    incident.refresh_from_db()
+    assert late.late and late.status == "refused" and not late.confirmed
+    assert incident.status == "open"  # the refused protest does not reopen anything
+    for kind in ("warning", "penalty", "deal_annulled"):
+        with pytest.raises(ValidationError) as exc:
+            services.decision_add(incident=late, user=staff["arbitre"], kind=kind, points=10,
+                                  player=seat(table, 0))  # fmt: skip
+        assert exc.value.code == "late_protest"
+    with pytest.raises(ValidationError):
+        services.incident_confirm(incident=late, user=staff["arbitre"])
+    with pytest.raises(ValidationError):
+        services.incident_set_status(incident=late, user=staff["arbitre"], status="open")
+    with pytest.raises(ValidationError):  # and nothing else is "refused"
+        services.incident_set_status(incident=incident, user=staff["arbitre"], status="refused")
+    assert not late.decisions.exists()
+    assert AuditEntry.objects.filter(action="incident.logged", data__incident=late.pk).exists()
 
 
 def test_every_decision_is_audited(table, staff):
@@ -205,7 +293,7 @@ def test_one_ban_one_decision(table, staff):
 
 def test_a_deal_decision_is_not_undone_over_a_later_change(table, staff):
     enter(table, staff["scorer"])
-    incident = log(table, staff["arbitre"], offender=seat(table, 1), deal_number=1)
+    incident = log(table, staff["arbitre"], offender=seat(table, 0), deal_number=1)
     first = services.decision_add(incident=incident, user=staff["arbitre"], kind="deal_annulled")
     services.decision_add(incident=incident, user=staff["arbitre"], kind="adjusted_marks",
                           deal_number=1, marks=[3, -1, -1, -1])  # fmt: skip

@@ -95,8 +95,9 @@ def test_banned_taker_is_refused_with_the_reason():
 
 def test_dealer_sits_out_at_a_table_of_five():
     setup = TableSetup(registrations=(1, 2, 3, 4, 5), deals=5)
-    assert [setup.sitting_out(n) for n in range(1, 7)] == [0, 1, 2, 3, 4, 0]
-    data = {"d2-contract": "garde", "d2-taker": "1"}
+    # The deal passes to the right: Nord, the fifth seat, Ouest, Sud, Est.
+    assert [setup.sitting_out(n) for n in range(1, 7)] == [0, 4, 3, 2, 1, 0]
+    data = {"d2-contract": "garde", "d2-taker": "4"}
     data["d1-contract"], data["d1-taker"] = "prise", "0"
     check = check_sheet(setup, data)
     assert ("d1-taker", "taker_sitting_out") in codes(check)
@@ -179,7 +180,92 @@ def test_the_sheet_names_who_dealt_first_at_a_table_of_five():
     check = check_sheet(setup, data)
     (deal,) = check.deals
     assert deal.sitting_out == 2 and deal.marks[2] == 0
-    assert [check.setup.sitting_out(n) for n in range(1, 6)] == [2, 3, 4, 0, 1]
+    assert [check.setup.sitting_out(n) for n in range(1, 6)] == [2, 1, 0, 4, 3]
     data["first_dealer"] = "9"  # nonsense: Nord, who then cannot take deal 1
     check = check_sheet(setup, data)
     assert check.setup.first_dealer == 0 and ("d1-taker", "taker_sitting_out") in codes(check)
+
+
+def dealers(setup, data=None):
+    return check_sheet(setup, data or {}).setup.dealers
+
+
+def test_the_deal_passes_to_the_right_at_every_table_size():
+    """Play is anticlockwise: Nord's right-hand neighbour is Ouest (section 1)."""
+    assert dealers(FOUR) == (0, 3, 2, 1, 0)
+    assert dealers(TableSetup(registrations=(1, 2, 3), deals=6)) == (0, 2, 1, 0, 2, 1)
+    five = TableSetup(registrations=(1, 2, 3, 4, 5), deals=5, called_king=True)
+    assert dealers(five) == (0, 4, 3, 2, 1)
+    assert dealers(FOUR, {"first_dealer": "1"}) == (1, 0, 3, 2, 1)
+
+
+def test_each_line_records_its_dealer_and_the_next_follow():
+    assert dealers(FOUR, {"d1-dealer": "2"}) == (2, 1, 0, 3, 2)
+    # A line dealt by someone else than the one in turn: the lines after follow it.
+    assert dealers(FOUR, {"d1-dealer": "2", "d3-dealer": "2"}) == (2, 1, 2, 1, 0)
+    check = check_sheet(FOUR, {**SAMPLE, "d2-dealer": "0"})
+    assert [d.dealer for d in check.deals] == [0, 0, 3, 2, 1]
+    assert ("d4-dealer", "dealer_invalid") in codes(check_sheet(FOUR, {"d4-dealer": "7"}))
+
+
+def test_a_deal_dealt_again_bars_its_dealer_and_counts_once():
+    data = {**SAMPLE, "d2-dealt_again": "on"}  # Ouest deals deal 2; Ouest took it
+    assert ("d2-taker", "taker_dealt_again") in codes(check_sheet(FOUR, data))
+    data["d2-dealer"] = "2"  # Sud dealt it again: Ouest may take
+    check = check_sheet(FOUR, data)
+    assert check.is_valid, check.problems
+    assert check.played == 5 and check.deals[1].dealt_again and check.deals[1].dealer == 2
+    assert [t["bilan"] for t in check.totals(4)] == SAMPLE_BILANS
+
+
+def test_a_deal_not_played_takes_its_line_with_no_marks():
+    data = {**SAMPLE, "d3-mode": "all_pass"}  # what deal 3 held is hidden, not read
+    check = check_sheet(FOUR, data)
+    assert check.is_valid, check.problems
+    third = check.deals[2]
+    assert (third.mode, third.contract, third.taker, third.marks) == (
+        "all_pass",
+        "",
+        None,
+        (0,) * 4,
+    )
+    assert third.dealer == 2 and check.deals[3].dealer == 1  # the next player deals the next
+    assert check.played == 5
+    petit_sec = check_sheet(FOUR, {"d1-mode": "petit_sec", "d1-dealer": "1"})
+    assert petit_sec.is_valid and petit_sec.played == 1
+    assert petit_sec.deals[0].dealer == 1 and petit_sec.setup.dealer(2) == 0
+
+
+def test_a_misdeal_ban_falls_on_whoever_dealt_that_deal():
+    setup = TableSetup(registrations=(11, 12, 13, 14), deals=5, dealer_bans={2: "misdeal"})
+    data = {**SAMPLE}  # Ouest deals deal 2, and took it
+    problem = next(p for p in check_sheet(setup, data).problems if p.field == "d2-taker")
+    assert (problem.code, problem.params["reason"]) == ("taker_banned", "misdeal")
+    data["d2-dealer"] = "0"  # the sheet says Nord dealt it: Ouest may take
+    assert check_sheet(setup, data).is_valid
+
+
+def test_a_ban_on_the_first_deal_played_follows_the_dealers_of_the_sheet():
+    five = TableSetup(registrations=(1, 2, 3, 4, 5), deals=5, bans={(3, None): "renonce"})
+    deal = {"d{n}-mode": "facts", "d{n}-contract": "prise", "d{n}-taker": "2",
+            "d{n}-bouts": "2", "d{n}-points": "45"}  # fmt: skip
+
+    def line(n):
+        return {key.format(n=n): value for key, value in deal.items()}
+
+    # Nord deals deal 1: Sud (registration 3) plays it first and may not take it.
+    assert ("d1-taker", "taker_banned") in codes(check_sheet(five, line(1)))
+    # Sud deals deal 1 and sits it out: the ban moves to deal 2.
+    check = check_sheet(five, {"d1-dealer": "2", **line(2)} | {"d1-mode": "all_pass"})
+    assert ("d2-taker", "taker_banned") in codes(check)
+
+
+def test_dealers_and_lines_not_played_go_back_into_the_form():
+    check = check_sheet(FOUR, {**SAMPLE, "d2-dealt_again": "on", "d2-dealer": "2",
+                               "d3-mode": "petit_sec"})  # fmt: skip
+    data = {}
+    for deal in check.deals:
+        data.update(deal_to_data(deal, 4))
+    assert data["d2-dealt_again"] == "on" and data["d2-dealer"] == "2"
+    assert data["d3-mode"] == "petit_sec" and "d3-mark0" not in data
+    assert check_sheet(FOUR, data).deals == check.deals

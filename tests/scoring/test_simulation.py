@@ -138,8 +138,10 @@ def test_tables_of_five(tournament, staff, mode, deals):
         assert all(d.partner_id != d.taker_id for d in deals)
         return
     seats = dict(five.table.seats.values_list("registration_id", "position"))
-    # Nord sits out deal 1, then the deal passes round: everyone sits out twice in 10 deals.
-    assert [seats[d.sitting_out_id] for d in deals] == [0, 1, 2, 3, 4] * 2
+    # Nord deals and sits out deal 1, then the deal passes to the right (the fifth seat,
+    # Ouest, Sud, Est): everyone sits out twice in 10 deals.
+    assert [seats[d.sitting_out_id] for d in deals] == [0, 4, 3, 2, 1] * 2
+    assert all(d.dealer_id == d.sitting_out_id for d in deals)
     assert all(d.taker_id != d.sitting_out_id for d in deals)
     sat_out = Mark.objects.filter(deal__in=deals).values_list(
         "deal__sitting_out_id", "registration_id", "value"

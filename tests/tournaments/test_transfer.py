@@ -376,9 +376,17 @@ def test_histories_and_bans_follow_the_new_ids(tournament, staff):
         old_history = [(e.action, e.created_at) for e in incident_history(incident=old)]
         assert [(e.action, e.created_at) for e in incident_history(incident=new)] == old_history
         assert old_history
-    ban = BidBan.objects.get(tournament=copy_, cancelled_at__isnull=True, deal_number__isnull=False)
-    table = copy_.rounds.get(number=ban.position).seats.get(registration=ban.registration).table
-    assert (ban.registration_id, ban.deal_number) in table_setup(table=table).bans
+    in_force = BidBan.objects.filter(tournament=copy_, cancelled_at__isnull=True)
+    source = BidBan.objects.filter(tournament=tournament, cancelled_at__isnull=True)
+    ban, was = in_force.get(registration__isnull=False), source.get(registration__isnull=False)
+    assert (
+        ban.registration.tournament == copy_ and ban.registration.number == was.registration.number
+    )
+    assert (ban.position, ban.deal_number, ban.reason) == (was.position, None, was.reason)
+    # The misdeal's ban falls on whoever dealt, at the same table of the copy.
+    dealer = in_force.get(registration__isnull=True)
+    table = copy_.rounds.get(number=dealer.position).tables.get(number=dealer.table_number)
+    assert table_setup(table=table).dealer_bans == {dealer.deal_number: dealer.reason}
 
 
 def test_every_model_pointing_into_a_tournament_is_carried():
