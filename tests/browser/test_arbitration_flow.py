@@ -33,6 +33,8 @@ def test_renonce_ban_and_penalty(page, log_in):
     form.locator("[name=deal_number]").fill("2")
     form.locator("[name=kind]").select_option("renonce")
     form.locator("[name=offender]").select_option(str(west.pk))
+    # No sheet has the deal yet: the arbitre says the offender was defending.
+    form.locator("[name=offender_defending][value=on]").check()
     form.locator("[name=description]").fill("Did not follow hearts with hearts in hand")
     page.get_by_test_id("save-incident").click()
     expect(page.locator(".messages")).to_contain_text("may not bid on deal 3")

@@ -473,6 +473,8 @@ def test_arbitre_day(new_page):
     form.locator("[name=deal_number]").fill("2")
     form.locator("[name=kind]").select_option("renonce")
     form.locator("[name=offender]").select_option(str(west_2.pk))
+    # No sheet has the deal yet: the arbitre says the offender was defending.
+    form.locator("[name=offender_defending][value=on]").check()
     form.locator("[name=description]").fill(
         "Pas fourni à cœur, du cœur en main ; constaté par Nord à la fin de la donne."
     )

@@ -115,3 +115,44 @@ def test_keyboard_entry_confirmation_and_correction(page, log_in, browser, live_
     expect(page.get_by_test_id("version-1")).to_contain_text("Replaced by a later version")
     expect(page.get_by_test_id("version-2").locator("tr.changed")).to_have_count(1)
     assert ScoreSheet.objects.get(status="confirmed").version == 2
+
+
+def test_dealers_follow_each_other_and_the_dealer_sits_out(page, log_in):
+    """At a table of 5, choosing who dealt first re-fills the lines after it in the direction
+    of play (until one chosen by hand), and the seat that sits out follows at once."""
+    scorer = UserFactory(username="lea")
+    tournament = TournamentFactory(slug="open-5", name="Open", remainder="5")
+    StaffRoleFactory(tournament=tournament, user=scorer, role="scorer")
+    RegistrationFactory.create_batch(9, tournament=tournament, checked_in=True)
+    round_ = services_seating.round_seat_players(
+        tournament=tournament, number=1, user=scorer, seed=3
+    )
+    services_seating.round_publish(round=round_, user=scorer)
+    five = round_.tables.get(size=5)
+
+    log_in(scorer)
+    page.goto(f"/manage/t/{tournament.slug}/positions/1/sheets/{five.number}/")
+
+    def dealers():
+        return [page.locator(f"select[name=d{n}-dealer]").input_value() for n in range(1, 6)]
+
+    def sits_out(deal, seat):
+        row = page.locator(f"tr[data-deal='{deal}'] td.seat-{seat}")
+        return (
+            row.locator(".sits-out-label").is_visible()
+            and not row.locator("input.mark").is_visible()
+        )
+
+    assert dealers() == ["0", "4", "3", "2", "1"]  # Nord, then to the right
+    assert sits_out(1, 0) and not sits_out(1, 2)
+    page.locator("select[name=d1-dealer]").select_option("2")  # Sud dealt first
+    assert dealers() == ["2", "1", "0", "4", "3"]
+    assert sits_out(1, 2) and not sits_out(1, 0) and sits_out(2, 1)
+    page.locator("select[name=d3-dealer]").select_option("4")  # the sheet says otherwise
+    assert dealers() == ["2", "1", "4", "3", "2"]
+    page.locator("select[name=d1-dealer]").select_option("0")  # stops at the line chosen
+    assert dealers() == ["0", "4", "4", "3", "2"]
+    # The live check knows who sits out as the form now says: Nord cannot take deal 1.
+    page.locator("select[name=d1-contract]").select_option("garde")
+    page.locator("select[name=d1-taker]").select_option("0")
+    expect(page.locator("#err-d1-taker")).to_contain_text("cannot take")
