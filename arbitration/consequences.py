@@ -35,6 +35,21 @@ def _sheet_setup(table: Table) -> tuple[TableSetup, list]:
     return replace(setup, dealers=dealers if len(dealers) == len(deals) else ()), deals
 
 
+def camp_on_sheet(incident: Incident) -> bool | None:
+    """Whether the offender was defending on the incident's deal as the sheet now says, or None
+    when the sheet does not say (no sheet yet, no such deal, not played, sat out)."""
+    if incident.table_id is None or incident.deal_number is None or incident.offender_id is None:
+        return None
+    played = _sheet_deal(incident.table, incident.deal_number)
+    if played is None:
+        return None
+    deal, setup = played
+    if deal.taker is None or incident.offender_id not in setup.registrations:
+        return None
+    seat = setup.registrations.index(incident.offender_id)
+    return None if seat == deal.sitting_out else seat not in (deal.taker, deal.partner)
+
+
 def renonce_camp(table, number, offender, said: bool | None) -> bool:
     """Whether the offender of a renonce was defending on deal ``number``: as the table's sheet
     says when it has the deal (contradicting it is an error), else as the arbitre says."""

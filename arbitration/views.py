@@ -24,6 +24,7 @@ from tournaments.selectors_seating import current_round
 from tournaments.views.helpers import add_service_error, paginate_table
 
 from . import selectors, services
+from .consequences import camp_on_sheet
 from .forms import DecisionForm, IncidentFilterForm, IncidentForm, StatusForm, small_int
 from .models import Decision, Incident, IncidentKind
 from .tables import IncidentTable
@@ -173,6 +174,14 @@ def _consequence_notes(incident: Incident) -> list[str]:
     return []
 
 
+def _camp_contradicted(incident: Incident) -> bool:
+    """A renonce logged before the sheet had its deal, whose sheet now says otherwise."""
+    if incident.kind != IncidentKind.RENONCE:
+        return False
+    camp = camp_on_sheet(incident)
+    return camp is not None and camp != incident.offender_defending
+
+
 def _form_context(tournament, form) -> dict:
     return {"tournament": tournament, "form": form, "has_rounds": tournament.rounds.exists()}
 
@@ -241,6 +250,7 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
         "second_warning": _second_warning(request, tournament, incident, seats),
         "protests": incident.protests.select_related("round", "table").order_by("called_at"),
         "sheet": current_sheet(table=incident.table) if incident.table_id else None,
+        "camp_contradicted": _camp_contradicted(incident),
         "history": history,
         "seats": seats,
     }

@@ -111,7 +111,7 @@ def deal_rows(*, tournament: Tournament, up_to: int | None = None, official=Fals
     size = max((max(by_seat) + 1 for by_seat in marks.values()), default=4)
     header = [
         _("Position"), _("Table"), _("Sheet"), _("Version"), _("Deal"), _("Entered as"),
-        _("Contract"), _("Taker"), _("Partner"), _("Sits out"),
+        _("Contract"), _("Taker"), _("Partner"), _("Sits out"), _("Dealer"), _("Dealt again"),
     ]  # fmt: skip
     for seat in range(size):
         header += [
@@ -127,12 +127,12 @@ def deal_rows(*, tournament: Tournament, up_to: int | None = None, official=Fals
         .values_list(
             "id", "sheet__round__number", "sheet__table__number", "sheet__status",
             "sheet__version", "number", "mode", "contract", "taker__number", "partner__number",
-            "sitting_out__number",
+            "sitting_out__number", "dealer__number", "dealt_again",
         )
     )  # fmt: skip
-    for deal_id, k, table, status, version, number, mode, contract, *players in deals:
+    for deal_id, k, table, status, version, number, mode, contract, *players, again in deals:
         cells = [k, table, str(statuses[status]), version, number, str(modes[mode])]
-        cells += [str(contracts[contract]) if contract else "", *players]
+        cells += [str(contracts[contract]) if contract else "", *players, _yes(again)]
         by_seat = marks.get(deal_id, {})
         for seat in range(size):
             cells += list(by_seat.get(seat, (None, None)))

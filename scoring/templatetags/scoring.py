@@ -4,7 +4,7 @@ from django import template
 
 from tournaments.models.core import seat_name
 
-from ..models import ContractChoice
+from ..models import ContractChoice, Deal
 
 register = template.Library()
 
@@ -17,6 +17,11 @@ def get(mapping, key):
 @register.filter
 def contract_label(value):
     return ContractChoice(value).label if value in ContractChoice.values else value
+
+
+@register.filter
+def mode_label(value):
+    return Deal.Mode(value).label if value in Deal.Mode.values else value
 
 
 @register.filter

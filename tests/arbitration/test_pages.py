@@ -599,3 +599,17 @@ def test_a_tournament_without_positions(arbitre_client, tournament, staff):
     response = arbitre_client.post(url("new", tournament), {"round": "1", "kind": "conduct"})
     assert response.status_code == 400 and not Incident.objects.exists()
     assert arbitre_client.get(url("log", tournament)).status_code == 200
+
+
+def test_a_renonce_logged_before_the_sheet_is_checked_against_it(arbitre_client, table, staff):
+    """Logged during play as a defender's, the renonce gave a ban; the sheet entered later says
+    the offender took that deal: the incident's page says so."""
+    east = seat(table, 1)  # the sample sheet: Est took deal 1
+    incident = log(table, staff["arbitre"], kind="renonce", offender=east, deal_number=1,
+                   offender_defending=True, confirmed=True)  # fmt: skip
+    assert 'data-testid="camp-contradicted"' not in page(arbitre_client, incident)
+    sheets.scoresheet_save(table=table, user=staff["scorer"], data={**SAMPLE, **VISAS},
+                           base_version=0)  # fmt: skip
+    html = page(arbitre_client, incident)
+    assert 'data-testid="camp-contradicted"' in html
+    assert "was in the taker's camp on deal 1, not defending" in html

@@ -109,16 +109,19 @@ def test_workbook_deals_penalties_positions(played):
     south = next(row for row in positions[1:] if row[0] == played["south1"].number)
     assert south[3:5] == (1, 1346)
     deals = sheet_rows(workbook, "Deals")
-    assert deals[0][:10] == ("Position", "Table", "Sheet", "Version", "Deal", "Entered as",
-                             "Contract", "Taker", "Partner", "Sits out")  # fmt: skip
-    assert deals[0][10:] == ("North No.", "North mark", "East No.", "East mark",
+    assert deals[0][:12] == ("Position", "Table", "Sheet", "Version", "Deal", "Entered as",
+                             "Contract", "Taker", "Partner", "Sits out", "Dealer",
+                             "Dealt again")  # fmt: skip
+    assert deals[0][12:] == ("North No.", "North mark", "East No.", "East mark",
                              "South No.", "South mark", "West No.", "West mark")  # fmt: skip
     assert len(deals) == 1 + 10
     first = deals[1]
     assert first[:7] == (1, 1, "Confirmed", 1, 1, "Marks", "Garde")
     east = played["tournament"].rounds.get(number=1).tables.get(number=1).seats.get(position=1)
     assert first[7] == east.registration.number  # the taker
-    assert first[12:14] == (east.registration.number, 318)
+    north = east.table.seats.get(position=0).registration
+    assert first[10:12] == (north.number, None)  # Nord dealt the first deal, once
+    assert first[14:16] == (east.registration.number, 318)
     assert deals[6][2] == "Entered"  # table 2
     penalties = sheet_rows(workbook, "Penalties")
     assert penalties[0][:4] == ("Position", "No.", "Player", "Points")
@@ -344,5 +347,5 @@ def test_row_generators_read_in_constant_queries(django_user_model):
 def test_sample_bilans_add_up(played):
     """The deals sheet and the ranking read the same ledger."""
     rows = list(exports.deal_rows(tournament=played["tournament"], official=True))
-    marks = [sum(row[11 + 2 * seat] for row in rows[1:]) for seat in range(4)]
+    marks = [sum(row[13 + 2 * seat] for row in rows[1:]) for seat in range(4)]
     assert marks == SAMPLE_BILANS

@@ -109,6 +109,8 @@ def test_a_deal_not_played_is_a_line_with_its_dealer_and_no_marks(client, table,
     assert sheet.short_reason == ""  # five lines: nothing missing
     page = client.get(url("sheet", table)).content.decode()
     assert '<option value="petit_sec" selected>' in page
+    history = client.get(url("history", table)).content.decode()
+    assert "Not played: petit sec" in history and "<th>Dealer</th>" in history
 
 
 def test_a_table_of_five_sits_out_who_the_sheet_says_dealt(tournament, staff):
