@@ -53,7 +53,7 @@ def camp_on_sheet(incident: Incident) -> bool | None:
 def renonce_camp(table, number, offender, said: bool | None) -> bool:
     """Whether the offender of a renonce was defending on deal ``number``: as the table's sheet
     says when it has the deal (contradicting it is an error), else as the arbitre says."""
-    played = _sheet_deal(table, number) if table is not None and number is not None else None
+    played = _sheet_deal(table, number)
     if played is None:
         if said is None:
             raise field_error(

@@ -113,7 +113,8 @@ def incident_log(
     if contests_sheet is not None and contests_sheet.round.tournament_id != tournament.pk:
         raise field_error("contests_sheet", _("Not in this tournament."), "not_here")
     late = late and kind == IncidentKind.PROTEST
-    if kind == IncidentKind.RENONCE and offender is not None:
+    if kind == IncidentKind.RENONCE and offender is not None and None not in (table, deal_number):
+        # Only a renonce at a named deal of a named table has an automatic consequence.
         offender_defending = renonce_camp(table, deal_number, offender, offender_defending)
     incident = Incident.objects.create(
         tournament=tournament,

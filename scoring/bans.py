@@ -148,12 +148,15 @@ def _first_deal_played(tournament, table: Table, seat: int, dealers: dict | None
     )
     if not setup.dealer_sits_out:
         return 1
-    if not dealers:
-        return None
     seat_by_reg = {s.registration_id: s.position for s in seats}
-    recorded = [seat_by_reg.get(dealers.get(n)) for n in range(1, setup.deals + 1)]
-    if None in recorded:
-        return None
+    recorded = []  # the lines the sheet has, in order; the ones after follow in turn
+    for number in range(1, setup.deals + 1):
+        dealer = seat_by_reg.get((dealers or {}).get(number))
+        if dealer is None:
+            break
+        recorded.append(dealer)
+    if not recorded:
+        return None  # who dealt first is drawn at the table: the sheet will say
     return replace(setup, dealers=tuple(recorded)).first_deal_played(seat)
 
 

@@ -215,8 +215,9 @@ def deal_decide(
             raise field_error("marks", _("One mark per player."), "marks_invalid")
         new_line = {prefix + "mode": "adjusted"}
         new_line |= {f"{prefix}mark{seat}": str(mark) for seat, mark in enumerate(marks)}
-    # Keep who took and what was bid: the deal was played, its marks are the arbitre's.
-    for name in ("contract", "taker", "partner"):
+    # Keep who dealt, who took and what was bid: the deal was played, its marks are the
+    # arbitre's (at a table of 5, who sat out stays who sat out).
+    for name in ("dealer", "dealt_again", "contract", "taker", "partner"):
         if prefix + name in data and line is None:
             new_line.setdefault(prefix + name, data[prefix + name])
     try:

@@ -76,7 +76,7 @@ def random_deal(setup: TableSetup, number: int, rng: random.Random) -> dict[str,
     size = setup.size
     out = setup.sitting_out(number)
     playing = [seat for seat in range(size) if seat != out]
-    allowed = [s for s in playing if (setup.registrations[s], number) not in setup.bans]
+    allowed = [s for s in playing if setup.ban(s, number) is None]
     taker = rng.choice(allowed or playing)  # everyone barred: the save will say so
     partner = None
     if setup.called_king and rng.random() >= CALLED_SELF_SHARE:

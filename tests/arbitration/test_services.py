@@ -336,3 +336,24 @@ def test_the_incident_history_includes_its_effects_on_the_ledger(table, staff):
     assert {"incident.logged", "bid_ban.created", "penalty.applied", "decision.added"} <= set(
         actions
     )
+
+
+def test_a_deal_annulled_or_adjusted_keeps_its_dealer(table, staff):
+    data = {**SAMPLE, **VISAS, "d3-dealer": "0", "d3-dealt_again": "on", "d4-dealer": "3"}
+    enter(table, staff["scorer"], data)
+    incident = log(table, staff["arbitre"], kind="conduct", offender=seat(table, 1), deal_number=3)
+    sheet = services.decision_add(incident=incident, user=staff["arbitre"],
+                                  kind="deal_annulled").decision.sheet  # fmt: skip
+    third = sheet.deals.get(number=3)
+    assert (third.mode, third.dealer, third.dealt_again) == ("annulled", seat(table, 0), True)
+    assert [d.dealer for d in sheet.deals.order_by("number")] == [
+        seat(table, s) for s in (0, 3, 0, 3, 2)
+    ]
+
+
+def test_a_renonce_without_a_table_needs_no_camp(table, staff):
+    incident = services.incident_log(
+        tournament=table.round.tournament, user=staff["arbitre"], round=table.round,
+        kind="renonce", offender=seat(table, 0), confirmed=True,
+    )  # fmt: skip
+    assert not incident.decisions.exists()
