@@ -32,7 +32,9 @@ def _sheet_setup(table: Table) -> tuple[TableSetup, list]:
         return setup, []
     deals = sheet_deals(load_sheet(sheet.pk))
     dealers = tuple(d.dealer for d in deals if d.dealer is not None)
-    return replace(setup, dealers=dealers if len(dealers) == len(deals) else ()), deals
+    unbid = frozenset(d.number for d in deals if d.mode == Deal.Mode.PETIT_SEC)
+    dealers = dealers if len(dealers) == len(deals) else ()
+    return replace(setup, dealers=dealers, unbid=unbid), deals
 
 
 def camp_on_sheet(incident: Incident) -> bool | None:
@@ -108,16 +110,23 @@ def _sheet_deal(table: Table, number: int):
 
 
 def next_deal_played(incident: Incident) -> tuple[int, int | None] | None:
-    """(position, deal) of the next deal the offender plays after the incident's deal; deal
-    None is the first they play at that position. None when the tournament is over for them."""
-    table, number = incident.table, incident.deal_number
-    setup, _deals = _sheet_setup(table)  # at a table of 5, who sits out is the sheet's
-    seat = setup.registrations.index(incident.offender_id)
-    following = setup.first_deal_played(seat, after=number)
-    if following is not None:
-        return incident.round.number, following
-    if incident.round.number < incident.tournament.positions:
-        return incident.round.number + 1, None
+    """(position, deal) of the ban after a defender's renonce: the first deal the offender
+    plays after the incident's (the ban passes over a deal they sit out, whoever the sheet
+    comes to say dealt it); deal None is the first deal of their next position. None when
+    the tournament is over for them."""
+    table, number, position = incident.table, incident.deal_number, incident.round.number
+    setup, deals = _sheet_setup(table)
+    seat = (
+        setup.registrations.index(incident.offender_id)
+        if incident.offender_id in setup.registrations
+        else None
+    )
+    # At a table of 5 whose sheet says the offender sits out every deal left, the ban goes on.
+    rest_sat_out = deals and seat is not None and setup.first_bid(seat, number + 1) is None
+    if number < setup.deals and not rest_sat_out:
+        return position, number + 1
+    if position < incident.tournament.positions:
+        return position + 1, None
     return None
 
 

@@ -303,8 +303,8 @@ class DecisionForm(forms.Form):
         min_value=1,
         max_value=MAX_DEAL,
         help_text=_(
-            "The deal annulled or adjusted; for a bid ban, empty is the first deal the player "
-            "plays at that position."
+            "The deal annulled or adjusted; for a bid ban, the ban falls on the first deal the "
+            "player plays from this one on (empty: from the first of the position)."
         ),
     )
 

@@ -123,6 +123,11 @@ class Incident(models.Model):
         return f"#{self.pk} {self.get_kind_display()}"
 
     @property
+    def refused_late(self) -> bool:
+        """A late protest: the rules bar it, so it is refused and gets no decision."""
+        return self.late and self.kind == IncidentKind.PROTEST
+
+    @property
     def reference(self) -> str:
         """How ``scoring`` records what decided a ban, a penalty or a sheet version."""
         return f"incident {self.pk}"

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q, Sum
 
+from scoring.bans import dealt_bans
 from scoring.models import BidBan, Mark, Penalty, ScoreSheet
 from tournaments.models import AuditEntry, Registration, Tournament
 
@@ -110,7 +111,8 @@ class PlayerRecord:
 
 
 def player_record(*, registration: Registration) -> PlayerRecord:
-    """What the arbitration knows of one player, and their total: 5 queries."""
+    """What the arbitration knows of one player, and their total: 7 queries at most (the
+    misdeal bans that fall on them need the deals they dealt)."""
     marks = (
         Mark.objects.filter(registration=registration)
         .exclude(sheet__status=ScoreSheet.Status.SUPERSEDED)
@@ -135,7 +137,8 @@ def player_record(*, registration: Registration) -> PlayerRecord:
             BidBan.objects.filter(registration=registration)
             .select_related("created_by", "cancelled_by")
             .order_by("position", "id")
-        ),
+        )
+        + dealt_bans(registration=registration, in_force=False),
         marks_by_position={row["sheet__round__number"]: row["total"] for row in marks},
     )
 

@@ -23,7 +23,7 @@ from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log, clean_text, field_error, registration_exclude
 
-from .consequences import automatic_ban, renonce_camp
+from .consequences import automatic_ban, camp_on_sheet, renonce_camp
 from .models import Decision, Incident, IncidentKind, PenaltyScale
 from .selectors import active_warnings
 
@@ -167,7 +167,7 @@ def incident_confirm(*, incident: Incident, user) -> list[Decision]:
 
 
 def _refuse_if_late(incident: Incident) -> None:
-    if incident.late:
+    if incident.refused_late:
         raise ValidationError(
             _(
                 "A late protest is refused under the rules (a fault not reported when it was "
@@ -179,13 +179,13 @@ def _refuse_if_late(incident: Incident) -> None:
 
 def _confirm(incident: Incident, user) -> list[Decision]:
     incident.confirmed = True
-    incident.save(update_fields=["confirmed"])
-    audit_log(
-        action="incident.confirmed",
-        user=user,
-        tournament=incident.tournament,
-        data={"incident": incident.pk},
-    )
+    data = {"incident": incident.pk}
+    # A renonce logged before the sheet had its deal: the sheet entered since says the camp.
+    camp = camp_on_sheet(incident) if incident.kind == IncidentKind.RENONCE else None
+    if camp is not None and camp != incident.offender_defending:
+        incident.offender_defending = data["offender_defending"] = camp
+    incident.save(update_fields=["confirmed", "offender_defending"])
+    audit_log(action="incident.confirmed", user=user, tournament=incident.tournament, data=data)
     decision = automatic_ban(incident, user)
     return [] if decision is None else [_record(incident, user, **decision)]
 
@@ -436,7 +436,7 @@ def incident_set_status(*, incident: Incident, user, status: str) -> Incident:
     require_role(user, incident.tournament, Role.ARBITRE)
     if status not in Incident.Status.values:
         raise field_error("status", _("Choose a status."), "status_invalid")
-    if (status == Incident.Status.REFUSED) != incident.late:
+    if (status == Incident.Status.REFUSED) != incident.refused_late:
         raise field_error(
             "status",
             _("A late protest is refused, and only a late protest is."),

@@ -160,7 +160,7 @@ def incident_new(request, tournament):
 
 def _consequence_notes(incident: Incident) -> list[str]:
     """Why a fault just logged got no automatic consequence, when the rules say so."""
-    if incident.late:
+    if incident.refused_late:
         return [_("A late protest is recorded and refused under the rules: it gets no decision.")]
     renonce = incident.kind == IncidentKind.RENONCE and incident.offender is not None
     if renonce and incident.confirmed and not incident.offender_defending:
@@ -286,7 +286,7 @@ def decision_add(request, tournament, pk):
     incident = _incident(tournament, pk)
     seats = table_seats(table=incident.table) if incident.table_id else []
     form = DecisionForm(request.POST, incident=incident, seats=seats)
-    if incident.late:  # refused under the rules: there is no form to show the refusal next to
+    if incident.refused_late:  # the rules bar it: there is no form to show the refusal next to
         messages.error(
             request, _("A late protest is refused under the rules: it gets no decision.")
         )

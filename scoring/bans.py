@@ -29,11 +29,12 @@ class BanView:
 
     position: int
     table: int | None  # the table's number at that position, once the player is seated
-    deal: int | None  # None: the first deal the player plays, not known yet
+    deal: int | None  # None: the first deal the player plays from ``start`` on, not known yet
     registration: Registration | None  # None: whoever dealt the deal, not known yet
     seat: int | None
     on_dealer: bool  # a misdeal's ban: whoever dealt the deal
     reason: str
+    start: int = 1  # the ban falls on the first deal the player plays from this one on
 
     @property
     def who(self) -> str:
@@ -44,6 +45,8 @@ class BanView:
 
     @property
     def which_deal(self) -> str:
+        if self.deal is None and self.start > 1:
+            return _("the first deal they play from deal %(n)s on") % {"n": self.start}
         if self.deal is None:
             return _("the first deal they play")
         if self.on_dealer:
@@ -65,13 +68,23 @@ class BanView:
     @property
     def short(self) -> str:
         """ "Deal 1: Sud · MARTIN Paul (12)", for a table's row on the dashboard."""
-        deal = _("first deal played") if self.deal is None else _("deal %(n)s") % {"n": self.deal}
+        if self.deal is not None:
+            deal = _("deal %(n)s") % {"n": self.deal}
+        elif self.start > 1:
+            deal = _("first deal played from deal %(n)s") % {"n": self.start}
+        else:
+            deal = _("first deal played")
         who = _("the dealer") if self.registration is None else self.who
         return _("No bid on %(deal)s: %(who)s") % {"deal": deal, "who": who}
 
     @property
     def public_text(self) -> str:
         """What a player's page says, without the arbitre's wording."""
+        if self.deal is None and self.start > 1:
+            return _("May not bid on the first deal played from deal %(n)s of position %(k)s.") % {
+                "n": self.start,
+                "k": self.position,
+            }
         if self.deal is None:
             return _("May not bid on the first deal played at position %(k)s.") % {
                 "k": self.position
@@ -82,30 +95,31 @@ class BanView:
         }
 
 
-def _sheet_dealers(tables: list[Table]) -> dict[int, dict[int, int]]:
-    """table id -> deal number -> the dealer's registration id, from each current sheet."""
-    found: dict[int, dict[int, int]] = defaultdict(dict)
+def _sheet_lines(tables: list[Table]) -> dict[int, dict[int, tuple[int | None, str]]]:
+    """table id -> deal number -> (the dealer's registration id, how the line was entered),
+    from each current sheet."""
+    found: dict[int, dict[int, tuple[int | None, str]]] = defaultdict(dict)
     rows = (
-        Deal.objects.filter(sheet__table__in=tables, dealer__isnull=False)
+        Deal.objects.filter(sheet__table__in=tables)
         .exclude(sheet__status=ScoreSheet.Status.SUPERSEDED)
-        .values_list("sheet__table_id", "number", "dealer_id")
+        .values_list("sheet__table_id", "number", "dealer_id", "mode")
     )
-    for table_id, number, dealer in rows:
-        found[table_id][number] = dealer
+    for table_id, number, dealer, mode in rows:
+        found[table_id][number] = (dealer, mode)
     return found
 
 
 def _resolve(bans, tables: list[Table], round_: Round) -> list[BanView]:
     """The bans of one position, resolved against its tables (seats prefetched)."""
     tournament = round_.tournament
-    dealers = _sheet_dealers(tables)
+    lines = _sheet_lines(tables)
     seat_of = {s.registration_id: (t, s) for t in tables for s in t.seats.all()}
     by_number = {t.number: t for t in tables}
     views = []
     for ban in bans:
         if ban.registration_id is None:
             table = by_number.get(ban.table_number)
-            dealer = dealers.get(table.pk, {}).get(ban.deal_number) if table else None
+            dealer = lines.get(table.pk, {}).get(ban.deal_number, (None, ""))[0] if table else None
             table_seat = seat_of.get(dealer)
             views.append(
                 BanView(
@@ -116,13 +130,15 @@ def _resolve(bans, tables: list[Table], round_: Round) -> list[BanView]:
                     seat=table_seat[1].position if table_seat else None,
                     on_dealer=True,
                     reason=ban.reason,
+                    start=ban.deal_number,
                 )
             )
             continue
         table, seat = seat_of.get(ban.registration_id, (None, None))
-        deal = ban.deal_number
-        if deal is None and table is not None:
-            deal = _first_deal_played(tournament, table, seat.position, dealers.get(table.pk))
+        start = ban.deal_number or 1
+        deal = None
+        if table is not None:
+            deal = _first_bid(tournament, table, seat.position, lines.get(table.pk, {}), start)
         views.append(
             BanView(
                 position=ban.position,
@@ -132,32 +148,33 @@ def _resolve(bans, tables: list[Table], round_: Round) -> list[BanView]:
                 seat=seat.position if seat else None,
                 on_dealer=False,
                 reason=ban.reason,
+                start=start,
             )
         )
-    return sorted(views, key=lambda v: (v.table or 0, v.deal or 0, v.seat or 0))
+    return sorted(views, key=lambda v: (v.table or 0, v.deal or v.start, v.seat or 0))
 
 
-def _first_deal_played(tournament, table: Table, seat: int, dealers: dict | None) -> int | None:
-    """The deal a player plays first at a table: deal 1 unless they deal it and sit out, which
-    only the sheet says (None before it is entered)."""
+def _first_bid(tournament, table: Table, seat: int, lines: dict, start: int) -> int | None:
+    """The deal a barred player may not bid on: the first they play from deal ``start`` on.
+    Where the dealer sits out, that depends on who deals, which only the sheet says (None
+    before it is entered): the first dealer is drawn at the table."""
     seats = list(table.seats.all())
     setup = TableSetup(
         registrations=tuple(s.registration_id for s in seats),
         deals=deals_for(tournament, len(seats)),
         called_king=tournament.table5_mode == tournament.Table5Mode.CALLED_KING,
     )
-    if not setup.dealer_sits_out:
-        return 1
     seat_by_reg = {s.registration_id: s.position for s in seats}
-    recorded = []  # the lines the sheet has, in order; the ones after follow in turn
+    recorded = []  # the dealers of the lines the sheet has, in order; the rest follow in turn
     for number in range(1, setup.deals + 1):
-        dealer = seat_by_reg.get((dealers or {}).get(number))
+        dealer = seat_by_reg.get(lines.get(number, (None, ""))[0])
         if dealer is None:
             break
         recorded.append(dealer)
-    if not recorded:
-        return None  # who dealt first is drawn at the table: the sheet will say
-    return replace(setup, dealers=tuple(recorded)).first_deal_played(seat)
+    if setup.dealer_sits_out and not recorded:
+        return None
+    unbid = frozenset(n for n, (_dealer, mode) in lines.items() if mode == Deal.Mode.PETIT_SEC)
+    return replace(setup, dealers=tuple(recorded), unbid=unbid).first_bid(seat, start)
 
 
 def _in_force():
@@ -192,28 +209,51 @@ def table_bans(*, table: Table) -> list[BanView]:
     return _resolve(bans, tables, round_)
 
 
+def dealt_bans(*, registration: Registration, in_force: bool = True) -> list[BidBan]:
+    """The misdeal bans that fall on a player: at a table they sat at, on a deal its current
+    sheet says they dealt (2 queries)."""
+    dealt = set(
+        Deal.objects.filter(dealer=registration)
+        .exclude(sheet__status=ScoreSheet.Status.SUPERSEDED)
+        .values_list("sheet__round__number", "sheet__table__number", "number")
+    )
+    if not dealt:
+        return []
+    bans = BidBan.objects.filter(tournament_id=registration.tournament_id, registration=None)
+    if in_force:
+        bans = bans.filter(cancelled_at__isnull=True)
+    bans = bans.select_related("created_by", "cancelled_by").order_by("position", "id")
+    return [b for b in bans if (b.position, b.table_number, b.deal_number) in dealt]
+
+
 def player_bans(*, registration: Registration) -> list[BanView]:
-    """A player's bans in force, position by position: their own, and a misdeal's once the
-    sheet says they dealt that deal."""
+    """A player's bans in force, position by position: their own, resolved at their table of
+    that position once it is published, and a misdeal's once the sheet says they dealt it."""
     tournament = registration.tournament
-    bans = list(_in_force().filter(tournament=tournament).filter(
-        Q(registration=registration) | Q(registration__isnull=True)
-    ))  # fmt: skip
-    views = []
-    rounds = {r.number: r for r in tournament.rounds.filter(number__in={b.position for b in bans})}
-    for number in sorted({b.position for b in bans}):
+    own = list(_in_force().filter(registration=registration))
+    views = [
+        BanView(
+            position=ban.position,
+            table=ban.table_number,
+            deal=ban.deal_number,
+            registration=registration,
+            seat=None,
+            on_dealer=True,
+            reason=ban.reason,
+            start=ban.deal_number,
+        )
+        for ban in dealt_bans(registration=registration)
+    ]
+    positions = {b.position for b in own}
+    rounds = {r.number: r for r in tournament.rounds.filter(number__in=positions)}
+    for number in sorted(positions):
         round_ = rounds.get(number)
-        mine = [b for b in bans if b.position == number]
-        if round_ is None or not round_.is_published:  # only the player's own, as decided
-            views += [_unseated(b) for b in mine if b.registration_id == registration.pk]
+        mine = [b for b in own if b.position == number]
+        if round_ is None or not round_.is_published:  # as decided, not seated yet
+            views += [_unseated(b) for b in mine]
             continue
-        tables = list(round_tables(round=round_))
-        views += [
-            v
-            for v in _resolve(mine, tables, round_)
-            if v.registration is not None and v.registration.pk == registration.pk
-        ]
-    return views
+        views += _resolve(mine, list(round_tables(round=round_)), round_)
+    return sorted(views, key=lambda v: (v.position, v.deal or v.start))
 
 
 def _unseated(ban: BidBan) -> BanView:

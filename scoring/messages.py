@@ -27,6 +27,10 @@ MESSAGES = {
         "The dealer dealt this deal again after a misdeal and may not bid on it."
     ),
     "dealer_invalid": gettext_lazy("Choose the dealer from the table's players."),
+    "dealers_uneven": gettext_lazy(
+        "This dealer sits out more deals than the others (%(share)s each): check who dealt "
+        "each deal."
+    ),
     "partner_invalid": gettext_lazy("Choose the partner from the table's players."),
     "partner_is_taker": gettext_lazy("The taker cannot be their own partner."),
     "partner_not_five_players": gettext_lazy("A partner is called only in the five-player game."),

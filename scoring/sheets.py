@@ -23,15 +23,14 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .engine import (
-    DEFAULT_RULESET,
     Contract,
     DealInput,
     InvalidDeal,
-    Ruleset,
     Severity,
     check_marks,
     score_deal,
 )
+from .sheet_setup import TableSetup
 
 MODES = ("marks", "facts", "petit_sec", "all_pass", "adjusted", "annulled")
 # Dealt, then annulled before any bid (petit sec) or after four passes: no marks, and the next
@@ -43,73 +42,6 @@ _CONTRACTS = frozenset(c.value for c in Contract)
 # Fields whose content makes a line "typed" (the mode, the dealer and the boxes do not: they
 # hold a value on every line, or a misdeal known before the line is played).
 _LINE_FIELDS = ("contract", "taker", "partner", "bouts", "points", "pab", "chelem")
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    """What the form knows about a table: seats in order (registration ids), deals to play,
-    who dealt each line, the bid bans."""
-
-    registrations: tuple[int, ...]  # by seat: 0 Nord, 1 Est, 2 Sud, 3 Ouest, 4 fifth
-    deals: int
-    called_king: bool = False  # table of 5 playing the called-king game (else the dealer sits out)
-    ruleset: Ruleset = DEFAULT_RULESET
-    # (registration id, deal) -> reason; deal None: the first deal the player plays here.
-    bans: dict[tuple[int, int | None], str] = field(default_factory=dict)
-    # deal -> reason: whoever deals that deal may not bid on it (a misdeal, dealt again).
-    dealer_bans: dict[int, str] = field(default_factory=dict)
-    first_dealer: int = 0  # the seat that deals the first deal, unless ``dealers`` says
-    dealers: tuple[int, ...] = ()  # the seat that dealt each line, as the sheet records it
-
-    @property
-    def size(self) -> int:
-        return len(self.registrations)
-
-    @property
-    def dealer_sits_out(self) -> bool:
-        return self.size == 5 and not self.called_king
-
-    def next_dealer(self, seat: int) -> int:
-        """Who deals after ``seat``: the right-hand neighbour, play being anticlockwise.
-
-        Seats go clockwise Nord, Est, Sud, Ouest and, at a table of 5, the fifth seat between
-        Ouest and Nord (our choice): the deal passes Nord, Ouest, Sud, Est at 4, Nord, fifth,
-        Ouest, Sud, Est at 5, Nord, Sud, Est at 3.
-        """
-        return (seat - 1) % self.size
-
-    def dealer(self, number: int) -> int:
-        """The seat that deals line ``number``: as recorded, else in turn after the last one
-        recorded (or after ``first_dealer``)."""
-        if number <= len(self.dealers):
-            return self.dealers[number - 1]
-        known, seat = (len(self.dealers), self.dealers[-1]) if self.dealers else (1, None)
-        seat = self.first_dealer if seat is None else seat
-        for _ in range(number - known):
-            seat = self.next_dealer(seat)
-        return seat
-
-    def sitting_out(self, number: int) -> int | None:
-        """The seat of the dealer who sits out deal ``number`` at a table of 5, or None."""
-        return self.dealer(number) if self.dealer_sits_out else None
-
-    def first_deal_played(self, seat: int, after: int = 0) -> int | None:
-        """The first deal after deal ``after`` that ``seat`` plays (not sitting out), or None
-        when the sheet has no such deal."""
-        return next(
-            (n for n in range(after + 1, self.deals + 1) if self.sitting_out(n) != seat), None
-        )
-
-    def ban(self, seat: int, number: int) -> str | None:
-        """Why the player in ``seat`` may not bid on deal ``number``, or None if they may."""
-        registration = self.registrations[seat]
-        reason = self.bans.get((registration, number))
-        first = (registration, None)
-        if reason is None and first in self.bans and self.first_deal_played(seat) == number:
-            reason = self.bans[first]
-        if reason is None and number in self.dealer_bans and self.dealer(number) == seat:
-            reason = self.dealer_bans[number]
-        return reason
 
 
 @dataclass(frozen=True)
@@ -191,11 +123,27 @@ def check_sheet(setup: TableSetup, data: Mapping[str, Any]) -> SheetCheck:
         problems.extend(line_problems)
         if deal is not None:
             deals.append(deal)
+    if setup.dealer_sits_out and last == setup.deals:
+        problems.extend(_uneven_dealers(setup))
     return SheetCheck(deals=deals, problems=problems, played=len(typed), setup=setup)
 
 
+def _uneven_dealers(setup: TableSetup) -> list[Problem]:
+    """Where the dealer sits out, each player sits out as many deals as the others: a warning
+    on the first line whose dealer sits out one deal too many (a dealer mistyped, most often)."""
+    share, counts = setup.deals // setup.size, [0] * setup.size
+    for number in range(1, setup.deals + 1):
+        seat = setup.dealer(number)
+        counts[seat] += 1
+        if counts[seat] > share:
+            params = {"deal": number, "share": share}
+            return [Problem(f"d{number}-dealer", "dealers_uneven", params, Severity.WARNING)]
+    return []
+
+
 def _read_dealers(setup: TableSetup, data: Mapping[str, Any], problems: list) -> TableSetup:
-    """The setup with the dealer of every line: as typed, else in turn after the line before."""
+    """The setup with the dealer of every line (as typed, else in turn after the line before)
+    and the lines annulled before the bidding."""
     first = _seat(setup, _get(data, "first_dealer"))
     setup = replace(setup, first_dealer=setup.first_dealer if first is None else first, dealers=())
     dealers: list[int] = []
@@ -207,7 +155,12 @@ def _read_dealers(setup: TableSetup, data: Mapping[str, Any], problems: list) ->
         if seat is None:
             seat = setup.next_dealer(dealers[-1]) if dealers else setup.first_dealer
         dealers.append(seat)
-    return replace(setup, first_dealer=dealers[0] if dealers else 0, dealers=tuple(dealers))
+    unbid = frozenset(
+        n for n in range(1, setup.deals + 1) if _get(data, f"d{n}-mode") == "petit_sec"
+    )
+    return replace(
+        setup, first_dealer=dealers[0] if dealers else 0, dealers=tuple(dealers), unbid=unbid
+    )
 
 
 def _get(data: Mapping[str, Any], name: str) -> str:

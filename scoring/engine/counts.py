@@ -22,10 +22,12 @@ trick to one camp. The sets are computed once per (players, contract, chelem) an
 Must not import Django or any app, nor word anything for people (codes and values only).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from itertools import product
+from types import MappingProxyType
 
 from .enums import CAMPS, CONTRACTS, Camp, Contract
 
@@ -172,17 +174,18 @@ class Counts:
 
 
 @lru_cache(maxsize=64)
-def counts_by_bouts(players: int, contract: Contract, chelem: Camp | None) -> dict[int, Counts]:
+def counts_by_bouts(players: int, contract: Contract, chelem: Camp | None) -> Mapping[int, Counts]:
+    """``possible_points`` for checked values (the engine's own callers). Cached, so read-only:
+    a caller that changed it would change what every later deal is checked against."""
     if chelem is Camp.ATTACK:
         found = _attack(players, contract)
     elif chelem is Camp.DEFENCE:
         found = _defence(players, contract)
     else:
         found = _nobody(players, contract)
-    """``possible_points`` for checked values (the engine's own callers)."""
-    return {
-        bouts: Counts(bouts, frozenset(values)) for bouts, values in sorted(found.items()) if values
-    }
+    return MappingProxyType(
+        {bouts: Counts(bouts, frozenset(v)) for bouts, v in sorted(found.items()) if v}
+    )
 
 
 # The hot path of score_deal: (players, contract, chelem) -> {bouts * 256 + half-points}.
@@ -205,7 +208,7 @@ def allowed_counts(players: int, contract: Contract, chelem: Camp | None) -> fro
 
 def possible_points(
     players: int, contract: Contract | str, chelem: Camp | str | None = None
-) -> dict[int, Counts]:
+) -> Mapping[int, Counts]:
     """The attack's possible points, by its bouts, for a deal at ``players`` (3, 4 or 5; a
     table of 5 whose dealer sits out plays at 4) in ``contract``, when ``chelem`` (a camp)
     took every trick or nobody did (None). A number of bouts the cards cannot give with that

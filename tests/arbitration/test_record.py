@@ -148,9 +148,9 @@ def test_record_query_count_does_not_grow_with_incidents(client, staff, table, r
     client.force_login(staff["arbitre"])
     few = record_queries(client, table, staff["arbitre"], 1)
     many = record_queries(client, table, staff["arbitre"], 6)
-    # session, user, tournament, role, registration; 5 for the record; who made and who
-    # cancelled the penalties and bans: 2 each.
-    assert few == many == 10
+    # session, user, tournament, role, registration; 6 for the record (the deals the player
+    # dealt, for a misdeal's ban); who made and who cancelled the penalties and bans: 2 each.
+    assert few == many == 11
 
 
 @pytest.mark.parametrize("visitor", VISITORS)
@@ -248,3 +248,14 @@ def test_dashboard_flags_a_table_whose_marks_do_not_sum_to_zero(client, staff, t
     assert "totals sum to 7" in position
     tournament = html[html.index('data-testid="reconciliation-tournament"') :]
     assert "position 1 table 1" in tournament[: tournament.index("</dd>")]
+
+
+def test_a_misdeal_ban_shows_on_the_record_of_who_dealt(client, staff, table):
+    enter(table, staff["scorer"])  # in turn, Est dealt deal 4
+    log(table, staff["arbitre"], kind=IncidentKind.MISDEAL, deal_number=4, confirmed=True)
+    client.force_login(staff["arbitre"])
+    east, north = seat(table, 1), seat(table, 0)
+    html = client.get(record_url(east)).content.decode()
+    bans = html[html.index('data-testid="bans"') :]
+    assert "misdeal of deal 4" in bans and "dealt again" in bans
+    assert 'data-testid="bans"' not in client.get(record_url(north)).content.decode()

@@ -1,6 +1,8 @@
 """Arbitration services against the database: incidents, each decision's effect on marks, bans
 and totals, the automatic bans, undoing, permissions, reconciliation."""
 
+from dataclasses import replace
+
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
@@ -11,11 +13,12 @@ from scoring import services as sheets
 from scoring.models import BidBan, Mark
 from scoring.selectors import reconciliation, table_setup
 from tests.arbitration.conftest import seat
-from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS
+from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
 from tournaments import services_seating
 from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
+VISAS_5 = {f"visa{s}": "on" for s in range(5)}
 
 
 def log(table, user, **kwargs):
@@ -357,3 +360,53 @@ def test_a_renonce_without_a_table_needs_no_camp(table, staff):
         kind="renonce", offender=seat(table, 0), confirmed=True,
     )  # fmt: skip
     assert not incident.decisions.exists()
+
+
+def test_confirming_a_renonce_takes_the_camp_the_sheet_now_says(table, staff):
+    """Logged during play as a defender's, confirmed once the sheet says the offender took
+    that deal: no ban falls on the taker."""
+    east = seat(table, 1)  # the sample sheet: Est took deal 1
+    incident = log(table, staff["arbitre"], offender=east, deal_number=1, offender_defending=True)
+    enter(table, staff["scorer"])
+    assert services.incident_confirm(incident=incident, user=staff["arbitre"]) == []
+    incident.refresh_from_db()
+    assert incident.confirmed and not incident.offender_defending
+    assert not BidBan.objects.exists()
+    entry = AuditEntry.objects.get(action="incident.confirmed", data__incident=incident.pk)
+    assert entry.data["offender_defending"] is False
+
+
+def test_a_renonce_ban_at_a_table_of_five_passes_over_the_deal_the_offender_sits_out(
+    tournament, staff
+):
+    tournament.remainder = "5"
+    tournament.save()
+    round_ = seat_and_publish(tournament, staff["organiser"], 9)
+    five = round_.tables.get(size=5)
+    north = seat(five, 0)
+    # During play, before the sheet: Nord revoked on deal 1. The first dealer was drawn: Est.
+    incident = log(five, staff["arbitre"], offender=north, deal_number=1, confirmed=True)
+    assert incident.decisions.get().bid_ban.deal_number == 2
+    # Est deals deal 1, Nord deal 2 (to the right) and sits it out: the ban falls on deal 3.
+    setup = table_setup(table=five)
+    setup = replace(setup, dealers=(1, 0, 4, 3, 2))
+    assert setup.ban(0, 2) is None and setup.ban(0, 3) is not None
+    data = {"d1-dealer": "1", "short_reason": "late", **VISAS_5}
+    data |= {"d1-mode": "all_pass", "d2-mode": "all_pass", "d3-contract": "prise",
+             "d3-taker": "0", "d3-mark0": "78", "d3-mark1": "-26", "d3-mark2": "-26",
+             "d3-mark3": "-26"}  # fmt: skip
+    with pytest.raises(ValidationError) as exc:
+        sheets.scoresheet_save(table=five, user=staff["scorer"], data=data, base_version=0)
+    assert "barred from bidding" in exc.value.error_dict["d3-taker"][0].messages[0]
+    data |= {"d3-taker": "1", "d3-mark0": "-26", "d3-mark1": "78"}  # Est took it: accepted
+    sheets.scoresheet_save(table=five, user=staff["scorer"], data=data, base_version=0)
+
+
+def test_confirming_after_the_offender_moved_tables_is_no_error(table, staff):
+    west = seat(table, 3)
+    incident = log(table, staff["arbitre"], offender=west, deal_number=2)
+    other = table.round.tables.get(number=2)
+    services_seating.round_swap_players(round=table.round, user=staff["organiser"], first=west,
+                                        second=seat(other, 0), reason="wrong table")  # fmt: skip
+    (decision,) = services.incident_confirm(incident=incident, user=staff["arbitre"])
+    assert decision.bid_ban.deal_number == 3

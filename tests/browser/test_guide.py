@@ -424,6 +424,8 @@ def test_arbitre_day(new_page):
                 keys.press("Tab")
             expect(page.locator("#d1-shown1")).to_have_text("318")
             continue
+        keys.press("Tab")  # the dealer: in turn
+        keys.press("Tab")  # not dealt again
         keys.press("Tab")  # entered as marks, the default
         keys.type(contract)
         keys.press("Tab")

@@ -65,6 +65,8 @@ def test_keyboard_entry_confirmation_and_correction(page, log_in, browser, live_
             keys.press("Tab")  # to the next deal's first field
             expect(page.locator("#d1-shown1")).to_have_text("318")
             continue
+        keys.press("Tab")  # the dealer: in turn
+        keys.press("Tab")  # not dealt again
         keys.press("Tab")  # marks: the default way of entry
         keys.type(contract)
         keys.press("Tab")
@@ -145,9 +147,14 @@ def test_dealers_follow_each_other_and_the_dealer_sits_out(page, log_in):
 
     assert dealers() == ["0", "4", "3", "2", "1"]  # Nord, then to the right
     assert sits_out(1, 0) and not sits_out(1, 2)
+    page.locator("input[name=d1-mark2]").fill("5")  # typed before the dealer was known
     page.locator("select[name=d1-dealer]").select_option("2")  # Sud dealt first
     assert dealers() == ["2", "1", "0", "4", "3"]
     assert sits_out(1, 2) and not sits_out(1, 0) and sits_out(2, 1)
+    # The dealer's hidden mark is not sent: no error the scorer could not see.
+    expect(page.locator("input[name=d1-mark2]")).to_be_disabled()
+    expect(page.locator("input[name=d1-mark0]")).to_be_enabled()
+    expect(page.locator("#err-d1-mark2")).to_be_empty()
     page.locator("select[name=d3-dealer]").select_option("4")  # the sheet says otherwise
     assert dealers() == ["2", "1", "4", "3", "2"]
     page.locator("select[name=d1-dealer]").select_option("0")  # stops at the line chosen

@@ -46,7 +46,8 @@ def test_messages_format_in_french_and_english(code):
         "minimum": Decimal("9"), "maximum": Decimal("77.5"), "count": 2, "trumps": 23,
         "sum": 1, "factor": 3, "expected": 30, "defender": -107, "contract": "garde",
         "played": 4, "amount": 107, "target": 41, "camp": "attack", "limit": 1,
-        "players": 3, "possible": (Span(Decimal("4.5"), Decimal("75"), Decimal("0.5")),),
+        "players": 3, "share": 1,
+        "possible": (Span(Decimal("4.5"), Decimal("75"), Decimal("0.5")),),
     }  # fmt: skip
     for language in ("en", "fr"):
         with translation.override(language):

@@ -269,3 +269,22 @@ def test_dealers_and_lines_not_played_go_back_into_the_form():
     assert data["d2-dealt_again"] == "on" and data["d2-dealer"] == "2"
     assert data["d3-mode"] == "petit_sec" and "d3-mark0" not in data
     assert check_sheet(FOUR, data).deals == check.deals
+
+
+def test_uneven_dealers_where_the_dealer_sits_out_are_a_warning():
+    five = TableSetup(registrations=(1, 2, 3, 4, 5), deals=5)
+    data = {f"d{n}-mode": "all_pass" for n in range(1, 6)}
+    assert check_sheet(five, data).warnings == []
+    data["d4-dealer"] = "0"  # Nord again: Nord sits out twice, Est never
+    (warning,) = check_sheet(five, data).warnings
+    assert (warning.field, warning.code) == ("d4-dealer", "dealers_uneven")
+    assert check_sheet(five, data).is_valid  # the arbitre decides
+
+
+def test_a_ban_passes_over_a_deal_annulled_before_the_bidding():
+    """A petit sec is dealt again before anyone bids: the barred player has not served the ban;
+    after four passes they have (they passed)."""
+    setup = TableSetup(registrations=(11, 12, 13, 14), deals=5, bans={(13, 2): "renonce"})
+    assert check_sheet(setup, {"d2-mode": "petit_sec"}).setup.ban(2, 3) == "renonce"
+    assert check_sheet(setup, {"d2-mode": "all_pass"}).setup.ban(2, 3) is None
+    assert check_sheet(setup, {}).setup.ban(2, 2) == "renonce"

@@ -192,3 +192,12 @@ def test_half_points_stay_possible_at_three_and_five():
 def test_possible_points_refuses_arguments_that_name_nothing(arguments):
     with pytest.raises(ValueError):
         possible_points(*arguments)
+
+
+def test_the_sets_cannot_be_changed_by_a_caller():
+    possible = possible_points(4, "garde")
+    with pytest.raises(TypeError):
+        del possible[2]
+    with pytest.raises(AttributeError):
+        possible[2].half_points.add(1)
+    assert score_deal(DealInput(players=4, contract="garde", bouts=2, points=49)).amount == 66
