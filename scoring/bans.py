@@ -71,9 +71,9 @@ class BanView:
         if self.deal is not None:
             deal = _("deal %(n)s") % {"n": self.deal}
         elif self.start > 1:
-            deal = _("first deal played from deal %(n)s") % {"n": self.start}
+            deal = _("the first deal played from deal %(n)s") % {"n": self.start}
         else:
-            deal = _("first deal played")
+            deal = _("the first deal played")
         who = _("the dealer") if self.registration is None else self.who
         return _("No bid on %(deal)s: %(who)s") % {"deal": deal, "who": who}
 

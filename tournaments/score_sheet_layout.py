@@ -23,7 +23,7 @@ FONT_FILES = {  # Debian's fonts-dejavu-core, which WeasyPrint's own Pango setup
 }
 
 WIDTH = 273.0  # A4 landscape less the page margins
-FIXED = (("deal", 14.0), ("dealer", 18.0), ("contract", 30.0), ("taker", 24.0))
+FIXED = (("deal", 14.0), ("dealer", 21.0), ("contract", 28.0), ("taker", 23.0))
 HEAD = 17.0  # the players' names
 SIGNS = 6.0  # the + and − row
 ROW = 10.0  # room to write by hand; less when many deals must fit the page
