@@ -188,21 +188,22 @@ def counts_by_bouts(players: int, contract: Contract, chelem: Camp | None) -> Ma
     )
 
 
-# The hot path of score_deal: (players, contract, chelem) -> {bouts * 256 + half-points}.
-_ALLOWED: dict[tuple, frozenset[int]] = {}
+# The hot path of score_deal: (players, contract, chelem) -> {bouts * 256 + half-points},
+# filled by ``allowed_counts`` (score_deal reads it first: a miss costs a call).
+ALLOWED: dict[tuple, frozenset[int]] = {}
 
 
 def allowed_counts(players: int, contract: Contract, chelem: Camp | None) -> frozenset[int]:
     """``counts_by_bouts`` flattened for a fast membership test of ``bouts * 256 + half``."""
     key = (players, contract, chelem)
-    found = _ALLOWED.get(key)
+    found = ALLOWED.get(key)
     if found is None:
         found = frozenset(
             bouts * 256 + half
             for bouts, counts in counts_by_bouts(players, contract, chelem).items()
             for half in counts.half_points
         )
-        _ALLOWED[key] = found
+        ALLOWED[key] = found
     return found
 
 

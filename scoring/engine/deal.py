@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .counts import allowed_counts, counts_by_bouts
+from .counts import ALLOWED, allowed_counts, counts_by_bouts
 from .enums import CAMPS, COEFFICIENTS, CONTRACTS, POIGNEE_LEVELS, Camp, Contract, PoigneeLevel
 from .errors import InvalidDeal
 from .ruleset import DEFAULT_RULESET, Ruleset, RulesetTables
@@ -143,7 +143,8 @@ def score_deal(deal: DealInput, ruleset: Ruleset = DEFAULT_RULESET) -> DealResul
     if chelem is Camp.DEFENCE and won:
         params = {"points": Decimal(half_points) / 2, "target": TARGETS[bouts]}
         raise InvalidDeal("chelem_defence_contract_won", "chelem", params)
-    if bouts * 256 + half_points not in allowed_counts(players, contract, chelem):
+    allowed = ALLOWED.get((players, contract, chelem)) or allowed_counts(players, contract, chelem)
+    if bouts * 256 + half_points not in allowed:
         _refuse_count(players, contract, chelem, bouts, half_points)
 
     # The primes are rare: their checks sit in helpers called only when there is one.
@@ -163,7 +164,10 @@ def score_deal(deal: DealInput, ruleset: Ruleset = DEFAULT_RULESET) -> DealResul
     if chelem is not None and pab_value and (pab_value > 0) != (chelem is Camp.ATTACK):
         params = {"petit_au_bout": deal.petit_au_bout, "chelem": chelem}
         raise InvalidDeal("petit_au_bout_against_chelem", "petit_au_bout", params)
-    chelem_part = chelem_value(ruleset, announced, chelem)
+    if chelem is None:  # the usual case, without a call
+        chelem_part = ruleset.chelem_announced_failed if announced else 0
+    else:
+        chelem_part = chelem_value(ruleset, announced, chelem)
 
     contract_value = (ruleset.contract_base + diff) * coefficient
     if not won:
