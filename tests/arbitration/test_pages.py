@@ -613,3 +613,23 @@ def test_a_renonce_logged_before_the_sheet_is_checked_against_it(arbitre_client,
     html = page(arbitre_client, incident)
     assert 'data-testid="camp-contradicted"' in html
     assert "was in the taker's camp on deal 1, not defending" in html
+
+
+def test_a_renonce_by_the_taker_from_the_page_says_why_nobody_is_barred(
+    arbitre_client, table, staff
+):
+    sheets.scoresheet_save(table=table, user=staff["scorer"], data={**SAMPLE, **VISAS},
+                           base_version=0)  # fmt: skip
+    tournament = table.round.tournament
+    data = {"round": "1", "table": "1", "deal_number": "2", "kind": "renonce",
+            "offender": seat(table, 3).pk, "confirmed": "on"}  # fmt: skip
+    # Ouest took deal 2: saying "defending" contradicts the sheet, next to the field.
+    response = arbitre_client.post(url("new", tournament), {**data, "offender_defending": "on"})
+    assert response.status_code == 400 and not Incident.objects.exists()
+    errors = response.context["form"].errors["offender_defending"]
+    assert "in the taker's camp on deal 2" in errors[0]
+    # Left to the sheet: logged, confirmed, no ban, and the page says why.
+    response = arbitre_client.post(url("new", tournament), data, follow=True)
+    html = response.content.decode()
+    assert "No automatic bid ban" in html and 'data-testid="no-automatic-ban"' in html
+    assert not BidBan.objects.exists() and Incident.objects.get().confirmed
