@@ -21,6 +21,7 @@ from tournaments.permissions import Role, has_role, require_role
 from tournaments.services import audit_log, clean_text, field_error
 from tournaments.services_seating import refuse_if_closed
 
+from .bans import round_bans
 from .messages import problem_message
 from .models import Deal, Mark, ScoreSheet
 from .selectors import current_sheet, load_sheet, sheet_deals, sheet_summary, table_setup
@@ -346,6 +347,27 @@ def round_blockers(*, round: Round) -> list[int]:
     return [t.number for t in round.tables.order_by("number") if t.pk not in confirmed]
 
 
+def barred_takers(*, round: Round, bans: dict | None = None) -> list[int]:
+    """Numbers of the tables whose current sheet has a taker barred from bidding on that deal:
+    bans decided after the sheet was saved (1 query without bans; ``bans``: the position's, as
+    ``round_bans`` gives them, when the caller has them)."""
+    bans = {
+        (view.table, view.deal, view.registration.pk)
+        for views in (round_bans(round=round) if bans is None else bans).values()
+        for view in views
+        if view.registration is not None and view.deal is not None
+    }
+    if not bans:
+        return []
+    takers = (
+        Deal.objects.filter(sheet__round=round, taker__isnull=False)
+        .exclude(sheet__status=Status.SUPERSEDED)
+        .exclude(mode__in=ARBITRE_MODES)
+        .values_list("sheet__table__number", "number", "taker_id")
+    )
+    return sorted({table for table, number, taker in takers if (table, number, taker) in bans})
+
+
 @transaction.atomic
 def round_close(*, round: Round, user) -> Round:
     """Close a position once every sheet is confirmed: its marks are then final."""
@@ -365,6 +387,16 @@ def round_close(*, round: Round, user) -> Round:
             _("Tables whose sheet is not confirmed: %(tables)s."),
             code="sheets_unconfirmed",
             params={"tables": ", ".join(map(str, waiting))},
+        )
+    barred = barred_takers(round=round_)
+    if barred:
+        raise ValidationError(
+            _(
+                "Tables whose sheet has a taker barred from bidding (a ban decided after the "
+                "sheet was confirmed): %(tables)s. Correct those sheets first."
+            ),
+            code="barred_taker",
+            params={"tables": ", ".join(map(str, barred))},
         )
     round_.closed_at = timezone.now()
     round_.save(update_fields=["closed_at"])

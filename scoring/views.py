@@ -73,6 +73,7 @@ def dashboard(request, tournament, number):
     bans = round_bans(round=round_, tables=[row.table for row in board.rows])
     for row in board.rows:
         row.bans = bans.get(row.table.number, [])
+    barred = services.barred_takers(round=round_, bans=bans) if bans else []
     position_check = reconciliation(tournament=tournament, position=round_.number)
     tournament_check = reconciliation(tournament=tournament)
     return render(
@@ -82,6 +83,7 @@ def dashboard(request, tournament, number):
             "tournament": tournament,
             "round": round_,
             "board": board,
+            "barred": barred,
             "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
             "reconciliations": [
                 ("position", _("Position %(k)s") % {"k": round_.number}, position_check),

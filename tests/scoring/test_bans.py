@@ -134,3 +134,27 @@ def test_bans_of_other_tables_stay_off(two_positions, staff):
     misdeal(table, staff["arbitre"], 2)
     assert table_bans(table=other) == []
     assert set(round_bans(round=two_positions)) == {1}
+
+
+def test_a_ban_decided_after_the_sheet_blocks_the_closing(client, two_positions, staff):
+    """Sud dealt deal 3 and took it; the misdeal is logged once the sheet is confirmed: the
+    sheet shows the error, the dashboard names the table and the position does not close."""
+    table, other = two_positions.tables.get(number=1), two_positions.tables.get(number=2)
+    for t in (table, other):
+        sheet = sheets.scoresheet_save(table=t, user=staff["scorer"], data={**SAMPLE, **VISAS},
+                                       base_version=0)  # fmt: skip
+        sheets.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    misdeal(table, staff["arbitre"], 3)
+    assert sheets.barred_takers(round=two_positions) == [1]
+    with pytest.raises(ValidationError) as exc:
+        sheets.round_close(round=two_positions, user=staff["arbitre"])
+    two_positions.refresh_from_db()
+    assert exc.value.code == "barred_taker" and not two_positions.is_closed
+    client.force_login(staff["arbitre"])
+    page = client.get(reverse("scoring:dashboard", args=[table.round.tournament.slug, 1]))
+    assert 'data-testid="barred"' in page.content.decode()
+    # The arbitre corrects the sheet (Nord, not Sud, dealt deal 3 again): the position closes.
+    data = {**SAMPLE, **VISAS, "d3-dealer": "0", "reason": "dealer misread"}
+    sheets.scoresheet_save(table=table, user=staff["arbitre"], data=data, base_version=1)
+    assert sheets.barred_takers(round=two_positions) == []
+    assert sheets.round_close(round=two_positions, user=staff["arbitre"]).is_closed
