@@ -8,8 +8,6 @@ Which camp the offender of a renonce was in is the sheet's to say once it has th
 Called by ``services`` inside their transactions; writes only through ``scoring``'s services.
 """
 
-from dataclasses import replace
-
 from django.utils.translation import gettext as _
 
 from scoring import services_ledger as ledger
@@ -31,10 +29,7 @@ def _sheet_setup(table: Table) -> tuple[TableSetup, list]:
     if sheet is None:
         return setup, []
     deals = sheet_deals(load_sheet(sheet.pk))
-    dealers = tuple(d.dealer for d in deals if d.dealer is not None)
-    unbid = frozenset(d.number for d in deals if d.mode == Deal.Mode.PETIT_SEC)
-    dealers = dealers if len(dealers) == len(deals) else ()
-    return replace(setup, dealers=dealers, unbid=unbid), deals
+    return setup.as_recorded(deals), deals
 
 
 def camp_on_sheet(incident: Incident) -> bool | None:

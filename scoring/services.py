@@ -8,7 +8,6 @@ shows each next to its field; nothing is written when one is raised. Marks come 
 """
 
 import re
-from dataclasses import replace
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -307,7 +306,7 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
         )
     # A ban decided after the sheet was entered still bars the taker.
     deals = sheet_deals(load_sheet(sheet.pk))
-    setup = replace(setup, dealers=tuple(deal.dealer for deal in deals))
+    setup = setup.as_recorded(deals)
     barred = [
         d.number
         for d in deals

@@ -7,9 +7,12 @@ simulation ask it who deals, who sits out and who may not bid. It must not touch
 nor translate.
 """
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 from .engine import DEFAULT_RULESET, Ruleset
+
+PETIT_SEC = "petit_sec"  # a line dealt and annulled before anyone bid
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,14 @@ class TableSetup:
             ),
             None,
         )
+
+    def as_recorded(self, deals: Iterable) -> "TableSetup":
+        """This setup with what a stored sheet records (its deals read back, each with
+        ``number``, ``dealer`` and ``mode``): who dealt each line, and its petit sec lines."""
+        deals = list(deals)
+        dealers = tuple(d.dealer for d in deals)
+        unbid = frozenset(d.number for d in deals if d.mode == PETIT_SEC)
+        return replace(self, dealers=() if None in dealers else dealers, unbid=unbid)
 
     def ban(self, seat: int, number: int) -> str | None:
         """Why the player in ``seat`` may not bid on deal ``number``, or None if they may."""

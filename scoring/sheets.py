@@ -30,7 +30,7 @@ from .engine import (
     check_marks,
     score_deal,
 )
-from .sheet_setup import TableSetup
+from .sheet_setup import PETIT_SEC, TableSetup
 
 MODES = ("marks", "facts", "petit_sec", "all_pass", "adjusted", "annulled")
 # Dealt, then annulled before any bid (petit sec) or after four passes: no marks, and the next
@@ -155,9 +155,7 @@ def _read_dealers(setup: TableSetup, data: Mapping[str, Any], problems: list) ->
         if seat is None:
             seat = setup.next_dealer(dealers[-1]) if dealers else setup.first_dealer
         dealers.append(seat)
-    unbid = frozenset(
-        n for n in range(1, setup.deals + 1) if _get(data, f"d{n}-mode") == "petit_sec"
-    )
+    unbid = frozenset(n for n in range(1, setup.deals + 1) if _get(data, f"d{n}-mode") == PETIT_SEC)
     return replace(
         setup, first_dealer=dealers[0] if dealers else 0, dealers=tuple(dealers), unbid=unbid
     )

@@ -158,3 +158,15 @@ def test_a_ban_decided_after_the_sheet_blocks_the_closing(client, two_positions,
     sheets.scoresheet_save(table=table, user=staff["arbitre"], data=data, base_version=1)
     assert sheets.barred_takers(round=two_positions) == []
     assert sheets.round_close(round=two_positions, user=staff["arbitre"]).is_closed
+
+
+def test_confirming_reads_the_sheet_as_saving_does(two_positions, staff):
+    """A ban decided after the sheet was saved, passing over a petit sec line, is found on
+    confirmation exactly where the save would have found it."""
+    table = two_positions.tables.get(number=1)
+    data = {**SAMPLE, **VISAS, "d2-mode": "petit_sec"}  # Sud took deal 3
+    sheet = sheets.scoresheet_save(table=table, user=staff["scorer"], data=data, base_version=0)
+    renonce(table, staff["arbitre"], seat(table, 2), 1)  # bars deal 2, dealt again: deal 3
+    with pytest.raises(ValidationError) as exc:
+        sheets.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    assert "d3-taker" in exc.value.error_dict
