@@ -115,7 +115,8 @@ def _shown(value, players: int | None = None):
     if isinstance(value, str):
         return _LABELS.get(value, value)
     if isinstance(value, Decimal):
-        return number_format(value)
+        # number_format() fails on NaN and Infinity: they show as typed.
+        return number_format(value) if value.is_finite() else str(value)
     if isinstance(value, tuple) and value and isinstance(value[0], Span):
         return points_list(value, players)
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):

@@ -188,6 +188,16 @@ def _is_number(raw: str) -> bool:
     return raw.isascii() and raw.isdigit()
 
 
+def _finite_decimal(raw: str) -> Decimal | None:
+    """``raw`` as a Decimal, or None: Decimal() also reads "NaN", "sNaN" and "Infinity", which
+    are no count of cards and which the messages could not even format."""
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() else None
+
+
 def _seat(setup: TableSetup, raw: str) -> int | None:
     if _is_number(raw) and len(raw) == 1 and int(raw) < setup.size:
         return int(raw)
@@ -286,9 +296,8 @@ def _facts(setup, data, number, contract, taker, partner, out, problems, error):
     if not raw_points:
         error("points", "points_required")
     else:
-        try:
-            points = Decimal(raw_points)
-        except InvalidOperation:
+        points = _finite_decimal(raw_points)
+        if points is None:
             error("points", "points_invalid", points=raw_points)
     poignees = []
     for seat in range(setup.size):

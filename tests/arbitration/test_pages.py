@@ -487,6 +487,37 @@ def test_garbage_never_fails_and_writes_nothing(arbitre_client, incident, name, 
     assert written() == before
 
 
+NOT_FINITE = ["NaN", "nan", "sNaN", "Infinity", "-inf", "1E+999999", "1e-999999"]
+
+
+@pytest.mark.parametrize("value", NOT_FINITE)
+@pytest.mark.parametrize(
+    ("kind", "field"),
+    [("penalty", "points"), ("bid_ban", "position"), ("bid_ban", "deal_number"),
+     ("deal_annulled", "deal_number"), ("adjusted_marks", "mark0"), ("adjusted_marks", "mark3")],
+)  # fmt: skip
+def test_a_number_field_refuses_nan_and_infinity_next_to_it(
+    arbitre_client, incident, kind, field, value
+):
+    """What Decimal() reads as a number (NaN, Infinity, huge exponents) is no whole number."""
+    before = written()
+    data = {"kind": kind, "points": "10", "note": "scale", "position": "1", "deal_number": "1",
+            "mark0": "10", "mark1": "-10", "mark2": "0", "mark3": "0", field: value}  # fmt: skip
+    response = decide(arbitre_client, incident, **data)
+    assert response.status_code == 400
+    assert field in response.context["decision_form"].errors
+    assert written() == before
+
+
+@pytest.mark.parametrize("value", NOT_FINITE)
+def test_the_penalty_scale_refuses_nan_and_infinity(client, staff, incident, value):
+    client.force_login(staff["organiser"])
+    response = client.post(url("scale", incident.tournament), {"conduct": value})
+    assert response.status_code in (200, 400)
+    assert "conduct" in response.context["form"].errors
+    assert not PenaltyScale.objects.exists()
+
+
 def test_garbage_in_the_addresses(arbitre_client, incident):
     tournament = incident.tournament
     for params in [{"position": "x", "table": "-3", "deal": "999999999999"},

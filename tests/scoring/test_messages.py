@@ -64,6 +64,14 @@ def test_numbers_and_labels_in_the_readers_language():
         )
 
 
+@pytest.mark.parametrize("value", ["NaN", "sNaN", "Infinity", "-Infinity"])
+def test_a_decimal_that_is_no_number_shows_as_typed(value):
+    """number_format() raises on NaN and Infinity: the engine may hand them back as params."""
+    assert problem_message("points_invalid", {"points": Decimal(value)}) == (
+        f"{value} is not a number of points."
+    )
+
+
 def test_counts_the_cards_allow_read_as_a_list():
     """The refusal of an impossible count says what is possible, in the reader's words."""
     from scoring.engine import DealInput, InvalidDeal, score_deal

@@ -259,7 +259,10 @@ def test_hostile_posts_never_fail(client, staff, table, name):
          "bouts", "points", "pab", "chelem", "chelem_announced", "mark0", "mark3", "poignee1")]
         + ["visa0", "visa9", "short_reason", "reason", "base_version", "token", "confirm"]
     )  # fmt: skip
-    values = st.one_of(st.text(max_size=30), st.sampled_from(["0", "-1", "99999999999", "1e9"]))
+    values = st.one_of(
+        st.text(max_size=30),
+        st.sampled_from(["0", "-1", "99999999999", "1e9", "NaN", "sNaN", "-inf", "1E+999999"]),
+    )
 
     @settings(
         max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -287,3 +290,31 @@ def test_the_dealers_typed_are_kept(client, staff, tournament):
     assert deal.dealer_id == deal.sitting_out_id == seats[3]
     html = client.get(url("sheet", table5)).content.decode()
     assert [selected(html, f"d{n}-dealer") for n in (1, 2, 3)] == ["3", "2", "1"]
+
+
+NOT_A_COUNT = {
+    "NaN": "NaN is not a number of points.",
+    "nan": "nan is not a number of points.",
+    "sNaN": "sNaN is not a number of points.",
+    "-sNaN": "-sNaN is not a number of points.",
+    "Infinity": "Infinity is not a number of points.",
+    "-inf": "-inf is not a number of points.",
+    "1E+999999": "Points are between 0 and 91.",
+    "1e-999999": "Points go by halves",
+}
+
+
+@pytest.mark.parametrize(("typed", "message"), NOT_A_COUNT.items())
+def test_a_count_that_is_no_number_is_refused_next_to_the_field(
+    client, staff, table, typed, message
+):
+    """Decimal() reads NaN and Infinity: the save and the preview answered 500."""
+    client.force_login(staff["scorer"])
+    data = {**SAMPLE, **VISAS, "d2-mode": "facts", "d2-bouts": "2", "d2-points": typed}
+    response = post_sheet(client, table, data)
+    assert response.status_code == 400
+    error = re.search(r'id="err-d2-points"[^>]*>([^<]*)<', response.content.decode()).group(1)
+    assert message in error
+    assert not ScoreSheet.objects.exists()
+    html = client.post(url("preview", table), data).content.decode()
+    assert message in re.search(r'id="err-d2-points"[^>]*>([^<]*)<', html).group(1)

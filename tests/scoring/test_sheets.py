@@ -146,6 +146,15 @@ def test_hostile_values_are_problems_not_exceptions():
         check_sheet(FOUR, data)
 
 
+def test_points_that_are_no_finite_number_are_refused_next_to_the_points():
+    for typed in ["NaN", "nan", "sNaN", "-sNaN", "Infinity", "-inf"]:
+        data = {"d1-mode": "facts", "d1-contract": "prise", "d1-taker": "0", "d1-bouts": "2",
+                "d1-points": typed}  # fmt: skip
+        check = check_sheet(FOUR, data)
+        assert codes(check) == {("d1-points", "points_invalid")}
+        assert check.problems[0].params["points"] == typed
+
+
 def test_deal_to_data_round_trips():
     facts = {
         "d1-mode": "facts", "d1-contract": "garde", "d1-taker": "2", "d1-bouts": "2",
