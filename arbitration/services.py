@@ -22,6 +22,7 @@ from scoring.selectors import current_sheet, deals_for
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log, clean_text, field_error, registration_exclude
+from tournaments.text import has_visible_text, trim_invisible
 
 from .consequences import automatic_ban, camp_on_sheet, renonce_camp
 from .models import Decision, Incident, IncidentKind, PenaltyScale
@@ -244,7 +245,7 @@ def decision_add(
     tournament = incident.tournament
     require_role(user, tournament, Role.ARBITRE)
     _refuse_if_late(incident)
-    note = clean_text(note, 300)
+    note = trim_invisible(clean_text(note, 300))
     player = player or incident.offender
     if kind in (Kind.WARNING, Kind.PENALTY, Kind.BID_BAN, Kind.EXCLUSION):
         if player is None:
@@ -267,7 +268,7 @@ def decision_add(
             points = suggested
         if points is None or points <= 0:
             raise field_error("points", _("How many points are taken?"), "points_required")
-        if suggested is not None and points != suggested and not note:
+        if suggested is not None and points != suggested and not has_visible_text(note):
             raise field_error(
                 "note",
                 _("The scale proposes %(n)s points: say why you take %(p)s."),
@@ -370,8 +371,8 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
     """Undo a decision and its effect; the reason is required and kept."""
     incident = decision.incident
     require_role(user, incident.tournament, Role.ARBITRE)
-    reason = clean_text(reason, 300)
-    if not reason:
+    reason = trim_invisible(clean_text(reason, 300))
+    if not has_visible_text(reason):
         raise field_error("reason", _("Say why the decision is undone."), "reason_required")
     decision = Decision.objects.select_for_update().get(pk=decision.pk)
     if decision.undone_at is not None:

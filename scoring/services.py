@@ -19,6 +19,7 @@ from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role, require_role
 from tournaments.services import audit_log, clean_text, field_error
 from tournaments.services_seating import refuse_if_closed
+from tournaments.text import has_visible_text, trim_invisible
 
 from .bans import round_bans
 from .messages import problem_message
@@ -57,18 +58,23 @@ def sheet_errors(setup: TableSetup, check: SheetCheck, data, *, correcting: bool
         errors.setdefault(problem.field, []).append(problem_message(problem.code, problem.params))
     if not check.played and not errors:
         errors.setdefault("d1-contract", []).append(problem_message("no_deal", {}))
-    if 0 < check.played < setup.deals and not str(data.get("short_reason", "")).strip():
+    if 0 < check.played < setup.deals and not has_visible_text(_reason(data, "short_reason")):
         params = {"played": check.played, "expected": setup.deals}
         errors.setdefault("short_reason", []).append(
             problem_message("short_reason_required", params)
         )
-    if correcting and not str(data.get("reason", "")).strip():
+    if correcting and not has_visible_text(_reason(data, "reason")):
         errors.setdefault("reason", []).append(problem_message("reason_required", {}))
     if correcting:  # confirmed at once: the visas must all be there, as for a confirmation
         for seat in range(setup.size):
             if not ticked(data.get(f"visa{seat}")):
                 errors.setdefault(f"visa{seat}", []).append(problem_message("visa_missing", {}))
     return errors
+
+
+def _reason(data, name: str) -> str:
+    """A reason typed on the sheet, as kept."""
+    return trim_invisible(clean_text(str(data.get(name, "")), 300))
 
 
 def _visas(setup: TableSetup, data) -> list[int]:
@@ -199,10 +205,8 @@ def _save(table, user, data, base_version, token, confirm) -> ScoreSheet:
         version=(current.version if current else 0) + 1,
         status=Status.CONFIRMED if correcting else Status.ENTERED,
         visas=_visas(setup, data),
-        short_reason=str(data.get("short_reason", "")).strip()[:300]
-        if check.played < setup.deals
-        else "",
-        reason=str(data.get("reason", "")).strip()[:300],
+        short_reason=_reason(data, "short_reason") if check.played < setup.deals else "",
+        reason=_reason(data, "reason"),
         warnings=[
             {"field": p.field, "code": p.code, "params": _plain(p.params)} for p in check.warnings
         ],
@@ -415,8 +419,8 @@ def round_reopen(*, round: Round, user, reason: str) -> Round:
         Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
     )
     require_role(user, round_.tournament, Role.ARBITRE)
-    reason = clean_text(reason, 300)
-    if not reason:
+    reason = trim_invisible(clean_text(reason, 300))
+    if not has_visible_text(reason):
         raise field_error("reason", _("Say why the position is reopened."), "reason_required")
     if not round_.is_closed:
         return round_
@@ -442,6 +446,13 @@ def scoresheet_reseat(*, table: Table, user, reason: str):
     current = current_sheet(table=table)
     if current is None:
         return None
+    reason = trim_invisible(clean_text(reason, 300))
+    if not has_visible_text(reason):  # the swap asks for it: a direct caller must give it too
+        raise field_error(
+            "reason",
+            _("Score sheets of this position exist: say why the players are moved."),
+            "reason_required",
+        )
     current = load_sheet(current.pk)
     before = sheet_summary(sheet=current)
     now = timezone.now()
@@ -453,7 +464,7 @@ def scoresheet_reseat(*, table: Table, user, reason: str):
         status=current.status,
         visas=current.visas,
         short_reason=current.short_reason,
-        reason=reason[:300],
+        reason=reason,
         warnings=current.warnings,
         entered_by=user,
         confirmed_by=user if current.is_confirmed else None,

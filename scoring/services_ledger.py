@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Registration, Table
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log, clean_text, field_error
+from tournaments.text import has_visible_text, trim_invisible
 
 from .models import BidBan, Penalty, ScoreSheet
 from .selectors import current_sheet, sheet_form_data
@@ -22,8 +23,8 @@ from .services import scoresheet_save
 
 
 def _reason(reason: str) -> str:
-    reason = clean_text(reason, 300)
-    if not reason:
+    reason = trim_invisible(clean_text(reason, 300))
+    if not has_visible_text(reason):
         raise field_error("reason", _("Give the reason."), "reason_required")
     return reason
 

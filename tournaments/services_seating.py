@@ -20,6 +20,7 @@ from .seating import SeatingError, SeatingRequest, plan_rounds
 from .seating.review import review_position
 from .services import _lock, audit_log, field_error
 from .signals import seats_swapped
+from .text import has_visible_text, trim_invisible
 
 # The engine's refusals a tournament can meet, as the organiser should read them.
 SEATING_ERROR_MESSAGES = {
@@ -213,13 +214,13 @@ def round_swap_players(
     )
     refuse_if_closed(round_)
     locked = round_.is_locked
-    reason = (reason or "").strip()
+    reason = trim_invisible(reason)
     if not locked:
         require_role(user, round_.tournament, Role.ORGANISER)  # the organiser's draft
     else:
         if not has_role(user, round_.tournament, Role.ARBITRE):
             raise _locked()
-        if not reason:
+        if not has_visible_text(reason):
             raise field_error(
                 "reason",
                 _("Score sheets of this position exist: say why the players are moved."),

@@ -324,6 +324,18 @@ def test_deal_decisions_without_a_sheet_say_so(arbitre_client, incident):
     assert "no score sheet yet" in response.content.decode() and not Decision.objects.exists()
 
 
+def test_undo_refuses_an_invisible_reason(arbitre_client, incident, staff):
+    penalty = services.decision_add(
+        incident=incident, user=staff["arbitre"], kind="penalty", points=20, note="noise"
+    ).decision
+    address = url("undo", incident.tournament, pk=incident.pk, decision=penalty.pk)
+    for reason in ["\u200b", "\ufeff\u2060", "\u0301", "..."]:
+        response = arbitre_client.post(address, {"reason": reason}, follow=True)
+        assert "Say why the decision is undone." in response.content.decode()
+    penalty.refresh_from_db()
+    assert penalty.is_active and penalty.penalty.cancelled_at is None
+
+
 def test_undo_needs_a_reason(arbitre_client, incident, staff):
     penalty = services.decision_add(
         incident=incident, user=staff["arbitre"], kind="penalty", points=20, note="noise"

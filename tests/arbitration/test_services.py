@@ -14,6 +14,7 @@ from scoring.models import BidBan, Mark
 from scoring.selectors import reconciliation, table_setup
 from tests.arbitration.conftest import seat
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
+from tests.tournaments.test_text import INVISIBLE_REASONS
 from tournaments import services_seating
 from tournaments.models import AuditEntry
 
@@ -410,3 +411,36 @@ def test_confirming_after_the_offender_moved_tables_is_no_error(table, staff):
                                         second=seat(other, 0), reason="wrong table")  # fmt: skip
     (decision,) = services.incident_confirm(incident=incident, user=staff["arbitre"])
     assert decision.bid_ban.deal_number == 3
+
+
+@pytest.mark.parametrize("reason", INVISIBLE_REASONS)
+def test_an_invisible_reason_undoes_nothing(table, staff, reason):
+    incident = log(table, staff["arbitre"], offender=seat(table, 3), deal_number=2, confirmed=True)
+    decision = incident.decisions.get()
+    with pytest.raises(ValidationError) as exc:
+        services.decision_undo(decision=decision, user=staff["arbitre"], reason=reason)
+    assert exc.value.message_dict == {"reason": ["Say why the decision is undone."]}
+    decision.refresh_from_db()
+    assert decision.is_active and decision.bid_ban.cancelled_at is None
+
+
+def test_the_reason_kept_loses_its_invisible_ends(table, staff):
+    incident = log(table, staff["arbitre"], offender=seat(table, 3), deal_number=2, confirmed=True)
+    decision = incident.decisions.get()
+    services.decision_undo(
+        decision=decision, user=staff["arbitre"], reason="\ufeff\u200b the card was seen\u2060 "
+    )
+    decision.refresh_from_db()
+    assert decision.undo_reason == decision.bid_ban.cancel_reason == "the card was seen"
+
+
+@pytest.mark.parametrize("note", INVISIBLE_REASONS)
+def test_a_penalty_off_the_scale_needs_a_visible_reason(table, staff, note):
+    PenaltyScale.objects.create(tournament=table.round.tournament, kind="conduct", points=50)
+    incident = log(table, staff["arbitre"], kind="conduct", offender=seat(table, 2))
+    with pytest.raises(ValidationError) as exc:
+        services.decision_add(
+            incident=incident, user=staff["arbitre"], kind="penalty", points=80, note=note
+        )
+    assert "say why you take 80" in exc.value.message_dict["note"][0]
+    assert not incident.decisions.exists()

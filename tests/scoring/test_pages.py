@@ -318,3 +318,20 @@ def test_a_count_that_is_no_number_is_refused_next_to_the_field(
     assert not ScoreSheet.objects.exists()
     html = client.post(url("preview", table), data).content.decode()
     assert message in re.search(r'id="err-d2-points"[^>]*>([^<]*)<', html).group(1)
+
+
+def test_a_correction_with_an_invisible_reason_is_refused_next_to_the_reason(client, staff, table):
+    """Zero-width spaces look like an empty box and were accepted as the reason."""
+    services.scoresheet_confirm(
+        sheet=services.scoresheet_save(
+            table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        ),
+        user=staff["arbitre"],
+    )
+    client.force_login(staff["arbitre"])
+    data = {**SAMPLE, **VISAS, "reason": "\u200b\u200c\u200d\u2060\ufeff"}
+    response = post_sheet(client, table, data, base="1")
+    assert response.status_code == 400
+    error = re.search(r'id="err-reason"[^>]*>([^<]*)<', response.content.decode()).group(1)
+    assert error == "Say why this confirmed sheet is corrected."
+    assert ScoreSheet.objects.get().version == 1

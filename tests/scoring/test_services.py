@@ -7,6 +7,7 @@ from scoring import services
 from scoring.models import BidBan, Mark, ScoreSheet
 from scoring.selectors import sheet_history
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS
+from tests.tournaments.test_text import INVISIBLE_REASONS
 from tournaments import services_seating
 from tournaments.models import AuditEntry
 
@@ -348,3 +349,83 @@ def test_a_correction_needs_every_visa(table, staff):
     with pytest.raises(ValidationError) as exc:
         save(table, staff["arbitre"], {**SAMPLE, "reason": "x", "visa0": "on"}, base=1)
     assert set(exc.value.error_dict) == {"visa1", "visa2", "visa3"}
+
+
+def short_sheet():
+    return {k: v for k, v in SAMPLE.items() if not k.startswith("d5-")}
+
+
+@pytest.mark.parametrize("reason", INVISIBLE_REASONS)
+def test_an_invisible_reason_is_no_reason_for_fewer_deals(table, staff, reason):
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["scorer"], {**short_sheet(), "short_reason": reason})
+    assert exc.value.message_dict == {"short_reason": ["4 deals instead of 5: give the reason."]}
+    assert not ScoreSheet.objects.exists()
+
+
+@pytest.mark.parametrize("reason", INVISIBLE_REASONS)
+def test_an_invisible_reason_corrects_no_confirmed_sheet(table, staff, reason):
+    services.scoresheet_confirm(sheet=save(table, staff["scorer"]), user=staff["arbitre"])
+    data = {**SAMPLE, **VISAS, "d3-mark0": "-42", "d3-mark2": "126",
+            "d3-mark1": "-42", "d3-mark3": "-42", "d3-taker": "2", "reason": reason}  # fmt: skip
+    with pytest.raises(ValidationError) as exc:
+        save(table, staff["arbitre"], data, base=1)
+    assert exc.value.message_dict == {"reason": ["Say why this confirmed sheet is corrected."]}
+    assert ScoreSheet.objects.get().version == 1
+
+
+def test_the_reasons_kept_lose_their_invisible_ends(table, staff):
+    data = {**short_sheet(), **VISAS, "short_reason": "\u200btime\ufeff "}
+    sheet = save(table, staff["scorer"], data)
+    assert sheet.short_reason == "time"
+    services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    data = {**short_sheet(), **VISAS, "short_reason": "time", "reason": "\u2060 E1 misread\u200b"}
+    assert save(table, staff["arbitre"], data, base=1).reason == "E1 misread"
+
+
+@pytest.mark.parametrize("reason", INVISIBLE_REASONS)
+def test_an_invisible_reason_reopens_no_position(round1, staff, reason):
+    for table in round1.tables.all():
+        services.scoresheet_confirm(sheet=save(table, staff["scorer"]), user=staff["arbitre"])
+    services.round_close(round=round1, user=staff["arbitre"])
+    with pytest.raises(ValidationError) as exc:
+        services.round_reopen(round=round1, user=staff["arbitre"], reason=reason)
+    assert exc.value.message_dict == {"reason": ["Say why the position is reopened."]}
+    round1.refresh_from_db()
+    assert round1.is_closed and not AuditEntry.objects.filter(action="round.reopened").exists()
+
+
+@pytest.mark.parametrize("reason", INVISIBLE_REASONS)
+def test_an_invisible_reason_moves_nobody_once_sheets_exist(round1, staff, reason):
+    t1, t2 = round1.tables.order_by("number")
+    save(t1, staff["scorer"])
+    a, b = t1.seats.get(position=2).registration, t2.seats.get(position=0).registration
+    with pytest.raises(ValidationError) as exc:
+        services_seating.round_swap_players(
+            round=round1, user=staff["arbitre"], first=a, second=b, reason=reason
+        )
+    assert exc.value.message_dict == {
+        "reason": ["Score sheets of this position exist: say why the players are moved."]
+    }
+    assert t1.seats.get(position=2).registration == a and ScoreSheet.objects.count() == 1
+    with pytest.raises(ValidationError) as exc:  # the sheet's own service refuses it too
+        services.scoresheet_reseat(table=t1, user=staff["arbitre"], reason=reason)
+    assert list(exc.value.message_dict) == ["reason"] and ScoreSheet.objects.count() == 1
+
+
+@pytest.mark.parametrize("reason", INVISIBLE_REASONS)
+def test_an_invisible_reason_is_no_reason_for_the_ledger(table, staff, reason):
+    from scoring.models import Penalty
+    from scoring.services_ledger import effect_cancel, penalty_apply
+
+    north = table.seats.get(position=0).registration
+    with pytest.raises(ValidationError) as exc:
+        penalty_apply(registration=north, points=20, reason=reason, user=staff["arbitre"])
+    assert exc.value.message_dict == {"reason": ["Give the reason."]}
+    assert not Penalty.objects.exists()
+    penalty = penalty_apply(registration=north, points=20, reason="noise", user=staff["arbitre"])
+    with pytest.raises(ValidationError) as exc:
+        effect_cancel(effect=penalty, user=staff["arbitre"], reason=reason)
+    assert exc.value.message_dict == {"reason": ["Give the reason."]}
+    penalty.refresh_from_db()
+    assert penalty.cancelled_at is None

@@ -1,0 +1,36 @@
+"""What counts as text someone typed: the rule behind every "give the reason".
+
+A reason is kept as the only account of an arbitre's act (a decision undone, a sheet corrected,
+players moved), so it must say something a reader can see. A box filled with zero-width spaces,
+joiners, a byte order mark, combining marks alone, punctuation or spaces looks empty on every
+page and export, yet is not the empty string: ``has_visible_text`` tells them apart, and
+``trim_invisible`` takes such characters off the ends of what is stored.
+
+Pure functions over strings: no Django, no models, no translation. The services decide what to
+refuse and say it.
+"""
+
+import unicodedata
+
+
+def has_visible_text(text: str | None) -> bool:
+    """Whether ``text`` holds at least one letter or digit (a Unicode category L* or N*)."""
+    return any(unicodedata.category(char)[0] in "LN" for char in text or "")
+
+
+def _invisible(char: str) -> bool:
+    # Cf: format characters (U+200B zero-width space, U+200C/D joiners, U+2060 word joiner,
+    # U+FEFF byte order mark, U+00AD soft hyphen...), which str.strip() leaves in place.
+    return char.isspace() or unicodedata.category(char) == "Cf"
+
+
+def trim_invisible(text: str | None) -> str:
+    """``text`` without the spaces and format characters at its ends (those inside stay: a
+    joiner between two letters is part of the word)."""
+    text = text or ""
+    start, end = 0, len(text)
+    while start < end and _invisible(text[start]):
+        start += 1
+    while end > start and _invisible(text[end - 1]):
+        end -= 1
+    return text[start:end]
