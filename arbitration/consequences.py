@@ -60,7 +60,7 @@ def renonce_camp(table, number, offender, said: bool | None) -> bool:
                     "have that deal yet."
                 ),
                 "camp_required",
-                player=str(offender.player),
+                player=offender.name,
             )
         return said
     deal, setup = played
@@ -70,7 +70,7 @@ def renonce_camp(table, number, offender, said: bool | None) -> bool:
             "offender",
             _("%(player)s sat out deal %(n)s: no renonce."),
             "sat_out",
-            player=str(offender.player),
+            player=offender.name,
             n=number,
         )
     if deal.taker is None:
@@ -90,7 +90,7 @@ def renonce_camp(table, number, offender, said: bool | None) -> bool:
         )
         raise field_error(
             "offender_defending", message, "camp_contradicts_sheet",
-            player=str(offender.player), n=number,
+            player=offender.name, n=number,
         )  # fmt: skip
     return defending
 

@@ -29,7 +29,7 @@ def person(registration: Registration | None) -> str:
     """ "12 MARTIN Jeanne": a player as the arbitre names them (number first)."""
     if registration is None:
         return ""
-    return f"{registration.number} {registration.player}"
+    return f"{registration.number} {registration.name}"
 
 
 def decision_label(decision: Decision) -> str:

@@ -37,7 +37,7 @@ def small_int(value) -> int | None:
 
 def person_label(registration: Registration) -> str:
     """ "North · DUPONT Jean (12)" at a table, "DUPONT Jean (12)" otherwise."""
-    name = f"{registration.player} ({registration.number})"
+    name = f"{registration.name} ({registration.number})"
     position = getattr(registration, "seat_position", None)
     return name if position is None else f"{seat_name(position)} · {name}"
 
@@ -55,7 +55,7 @@ def people(tournament: Tournament, table: Table | None):
     return (
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
-        .order_by("player__last_name", "player__first_name", "number")
+        .order_by("last_name", "first_name", "number")
     )
 
 
@@ -323,7 +323,7 @@ class DecisionForm(forms.Form):
         )
         for seat in self.seats:
             self.fields[f"mark{seat.position}"] = forms.IntegerField(
-                label=f"{seat.seat_name} · {seat.registration.player}",
+                label=f"{seat.seat_name} · {seat.registration.name}",
                 required=False,
                 min_value=-MAX_MARK,
                 max_value=MAX_MARK,

@@ -16,7 +16,7 @@ from .models import Decision, Incident
 
 
 def _decisions():
-    return Decision.objects.select_related("player__player", "created_by", "undone_by").order_by(
+    return Decision.objects.select_related("player", "created_by", "undone_by").order_by(
         "created_at", "id"
     )
 

@@ -51,7 +51,7 @@ def _check_people(tournament, table, **people) -> None:
                 field,
                 _("%(player)s does not sit at table %(t)s."),
                 "not_at_table",
-                player=str(reg.player),
+                player=reg.name,
                 t=table.number,
             )
 
@@ -310,7 +310,7 @@ def decision_add(
                 "deal_number",
                 _("%(player)s is already barred from bidding on this deal."),
                 "already_barred",
-                player=str(player.player),
+                player=player.name,
             )
         decision = _record(
             incident,

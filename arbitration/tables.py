@@ -65,7 +65,7 @@ class IncidentTable(tables.Table):
         return reverse("arbitration:incident", kwargs={"slug": self.slug, "pk": record.pk})
 
     def render_offender(self, value):
-        return f"{value.player} ({value.number})"
+        return f"{value.name} ({value.number})"
 
     def render_status(self, record):
         return format_html(

@@ -42,7 +42,7 @@ ACTIONS = {
 
 def describe(decision: Decision) -> str:
     """One sentence saying what a decision does, for the messages."""
-    player = decision.player.player if decision.player else ""
+    player = decision.player.name if decision.player else ""
     values = {
         "player": player,
         "n": decision.points or decision.deal_number,
@@ -149,7 +149,7 @@ def incident_new(request, tournament):
                 _("Incident %(n)s logged: %(kind)s.")
                 % {"n": incident.pk, "kind": incident.get_kind_display()},
             )
-            for decision in incident.decisions.select_related("player__player", "incident"):
+            for decision in incident.decisions.select_related("player", "incident"):
                 messages.warning(request, describe(decision))
             for note in _consequence_notes(incident):
                 messages.info(request, note)
@@ -169,7 +169,7 @@ def _consequence_notes(incident: Incident) -> list[str]:
                 "No automatic bid ban: %(player)s was in the taker's camp, and the rules bar "
                 "only a defender who revoked from the next deal. Decide a penalty if needed."
             )
-            % {"player": incident.offender.player}
+            % {"player": incident.offender.name}
         ]
     return []
 

@@ -27,7 +27,7 @@ MAX_SCALE_POINTS = 10_000
 @role_required(Role.ARBITRE)
 def player_record(request, tournament, number):
     registration = get_object_or_404(
-        Registration.objects.select_related("player__club"), tournament=tournament, number=number
+        Registration.objects.select_related("player", "club"), tournament=tournament, number=number
     )
     record = selectors.player_record(registration=registration)
     by_position = penalties_by_position(record.penalties)

@@ -9,6 +9,7 @@ from config.security import ThrottledAdminAuthenticationForm, ThrottledLoginView
 from scoring.urls import scoring_patterns
 from scoring.urls_public import screen_patterns
 from scoring.urls_standings import standings_patterns
+from tournaments.accounts import WelcomeView
 from tournaments.urls import manage_patterns, public_patterns
 
 # The admin has its own login page: throttle it like ours.
@@ -23,6 +24,7 @@ urlpatterns = [
     path("manage/", include(arbitration_patterns)),
     path("accounts/login/", ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/welcome/<uidb64>/<token>/", WelcomeView.as_view(), name="welcome"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

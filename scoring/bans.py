@@ -40,7 +40,7 @@ class BanView:
     def who(self) -> str:
         if self.registration is None:
             return _("The dealer of deal %(n)s") % {"n": self.deal}
-        name = f"{self.registration.player} ({self.registration.number})"
+        name = f"{self.registration.name} ({self.registration.number})"
         return name if self.seat is None else f"{seat_name(self.seat)} · {name}"
 
     @property

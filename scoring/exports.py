@@ -155,7 +155,7 @@ def penalty_rows(*, tournament: Tournament, up_to: int | None = None) -> Iterato
     )
     for penalty in penalties:
         yield [
-            penalty.position, penalty.registration.number, str(penalty.registration.player),
+            penalty.position, penalty.registration.number, penalty.registration.name,
             penalty.points, penalty.reason, penalty.reference,
             str(penalty.created_by or ""), local_naive(penalty.created_at), _yes(penalty.is_active),
             local_naive(penalty.cancelled_at), penalty.cancel_reason,
@@ -174,16 +174,16 @@ def federation_rows(ranking: Standings) -> Iterator[list]:
         for reg in Registration.objects.filter(tournament_id=ranking.tournament_id)
         .annotate(played=Count("seats", filter=Q(seats__round__number__lte=ranking.up_to)))
         .values(
-            "pk", "player__licence", "player__last_name", "player__first_name",
-            "player__club__name", "player__club__federation_number", "played",
+            "pk", "player__licence", "last_name", "first_name",
+            "club__name", "club__federation_number", "played",
         )
     }  # fmt: skip
     for row in ranking.rows:
         reg = people[row.registration_id]
         yield [
-            reg["player__licence"] or "", reg["player__last_name"].upper(),
-            reg["player__first_name"], reg["player__club__name"] or "",
-            reg["player__club__federation_number"] or "", row.rank, row.total, reg["played"],
+            reg["player__licence"] or "", reg["last_name"].upper(),
+            reg["first_name"], reg["club__name"] or "",
+            reg["club__federation_number"] or "", row.rank, row.total, reg["played"],
         ]  # fmt: skip
 
 

@@ -203,7 +203,7 @@ class SheetForm:
     def _seat_label(self, seat: int) -> str:
         for s in self.seats:
             if s.position == seat:
-                return f"{seat_name(seat)} · {s.registration.player.last_name}"
+                return f"{seat_name(seat)} · {s.registration.last_name}"
         return seat_name(seat)
 
     @property

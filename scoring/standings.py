@@ -163,9 +163,9 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
         .values_list(
             "pk",
             "number",
-            "player__last_name",
-            "player__first_name",
-            "player__club__name",
+            "last_name",
+            "first_name",
+            "club__name",
             "team__name",
             "team__number",
             "first_seat",
@@ -274,7 +274,7 @@ def player_results(*, registration: Registration, official=False) -> PlayerResul
         .order_by("table_id", "position")
     ):
         opponents.setdefault(seat.table_id, []).append(
-            f"{seat.registration.player} ({seat.registration.number})"
+            f"{seat.registration.name} ({seat.registration.number})"
         )
     marks: dict[int, list[int]] = {}
     confirmed: dict[int, bool] = {}

@@ -96,7 +96,7 @@ def team_standings_page(request, slug):
 def player_page(request, slug, number):
     tournament = public_tournament(request, slug)
     registration = get_object_or_404(
-        Registration.objects.select_related("player__club", "team"),
+        Registration.objects.select_related("club", "team"),
         tournament=tournament,
         number=number,
     )

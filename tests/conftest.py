@@ -2,6 +2,7 @@ import pytest
 
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments.models import StaffRole
+from tournaments.permissions import ORGANISERS_GROUP, site_group
 
 
 @pytest.fixture(autouse=True)
@@ -27,12 +28,17 @@ def tournament(db):
 
 @pytest.fixture
 def staff(tournament):
-    """Accounts with each role in ``tournament``, plus an organiser of another tournament."""
+    """Accounts with each role in ``tournament``, plus an organiser of another tournament.
+
+    The organiser may also create tournaments (the site's "Organisers" group); nobody has the
+    player directory right.
+    """
     accounts = {}
     for role in StaffRole.Role:
         user = UserFactory(username=role.value)
         StaffRoleFactory(tournament=tournament, user=user, role=role)
         accounts[role.value] = user
+    accounts["organiser"].groups.add(site_group(ORGANISERS_GROUP))
     other = UserFactory(username="other_organiser")
     StaffRoleFactory(user=other, role=StaffRole.Role.ORGANISER)
     accounts["other_organiser"] = other

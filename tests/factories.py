@@ -18,6 +18,32 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password("secret-pass-123")
 
 
+class SiteOrganiserFactory(UserFactory):
+    """An account the site lets create tournaments (the "Organisers" group)."""
+
+    class Meta:
+        skip_postgeneration_save = True
+
+    @factory.post_generation
+    def site_groups(self, create, extracted, **kwargs):
+        from tournaments.permissions import ORGANISERS_GROUP, site_group
+
+        self.groups.add(site_group(ORGANISERS_GROUP))
+
+
+class DirectoryEditorFactory(UserFactory):
+    """An account with the player directory right (the "Player directory" group)."""
+
+    class Meta:
+        skip_postgeneration_save = True
+
+    @factory.post_generation
+    def site_groups(self, create, extracted, **kwargs):
+        from tournaments.permissions import DIRECTORY_GROUP, site_group
+
+        self.groups.add(site_group(DIRECTORY_GROUP))
+
+
 class ClubFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Club

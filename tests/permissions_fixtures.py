@@ -22,6 +22,7 @@ from scoring.selectors import table_setup
 from scoring.simulation import random_sheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments.models import AuditEntry, StaffRole, Tournament
+from tournaments.permissions import ORGANISERS_GROUP, site_group
 from tournaments.simulation import tournament_simulate
 
 Role = StaffRole.Role
@@ -48,6 +49,7 @@ def _staff_pk(tournament, user) -> int:
 
 def build_world() -> World:
     organiser = UserFactory(username="perm-organiser")
+    organiser.groups.add(site_group(ORGANISERS_GROUP))  # may create tournaments
     tournament = tournament_simulate(
         slug="permissions", players=8, user=organiser, team_size=2, positions=1, seed=3
     )

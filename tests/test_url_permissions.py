@@ -10,9 +10,14 @@ each address is requested by each visitor of ``ROLES`` on one realistic tourname
   staff. The tournament is public for ``anonymous`` and private for every other visitor, so the
   same cases prove that staff still see it and that strangers do not.
 - ``account``: any account; anonymous visitors are sent to the login page.
+- ``creator``: an account the site lets create tournaments (here the organiser, in the
+  "Organisers" group, and the superuser); other accounts get a 403.
+- ``directory``: an account with the player directory right (here the superuser); the pages do
+  not exist (404) for other accounts.
 - ``scorer``, ``arbitre``, ``organiser``: that role or a higher one in this tournament
-  (superusers count as organisers); anonymous visitors are sent to the login page, the others
-  get a 403 (the organiser of another tournament is nobody here).
+  (superusers count as organisers); anonymous visitors are sent to the login page, the other
+  staff get a 403, and an account with no role (the organiser of another tournament) a 404:
+  the tournament is private for it, and a private tournament is not confirmed to exist.
 - ``admin``: the Django admin, superusers only here (no tournament role makes an account staff);
   the others are sent to the admin's login.
 
@@ -89,11 +94,15 @@ ACCESS = {
     "screen:panel": page("public", query="panel=seating"),
     # Staff pages of the tournaments app
     "manage:home": page("account"),
-    "manage:tournament_create": page("account"),
+    "manage:tournament_create": page("creator"),
+    "manage:directory": page("directory"),
+    "manage:directory_player": page("directory", pk="tournaments.player"),
     "manage:tournament": page("scorer"),
     "manage:tournament_edit": page("organiser"),
     "manage:staff": page("organiser"),
     "manage:staff_revoke": action("organiser", pk="staff"),
+    # The scorer chose a password long ago: no link for them, back to the staff page.
+    "manage:staff_link": action("organiser", pk="staff"),
     "manage:registrations": page("scorer"),
     "manage:registration_add": page("organiser"),
     "manage:registration_edit": page("organiser", number="registration"),
@@ -138,6 +147,8 @@ ACCESS = {
     # Accounts and language
     "login": page("open"),
     "logout": action("open"),
+    # A token that is not one: the page says the link no longer works.
+    "welcome": page("open", fixed={"uidb64": "MQ", "token": "set-password"}),
     "set_language": page("open", ok=302),
     # Django admin
     "admin:index": page("admin"),
@@ -247,7 +258,13 @@ def expected(rule: str, role: str) -> str:
         return "login"
     if rule == "account" or role == "superuser":
         return "allowed"
-    if role in TOURNAMENT_ROLES and StaffRole.RANK[role] >= StaffRole.RANK[rule]:
+    if rule == "creator":
+        return "allowed" if role == "organiser" else "403"
+    if rule == "directory":
+        return "404"
+    if role not in TOURNAMENT_ROLES:
+        return "404"  # no role in this private tournament
+    if StaffRole.RANK[role] >= StaffRole.RANK[rule]:
         return "allowed"
     return "403"
 

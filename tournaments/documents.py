@@ -91,8 +91,8 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
         players = [
             {
                 "seat": seat.seat_name,
-                "name": f"{seat.registration.player.last_name.upper()} "
-                f"{seat.registration.player.first_name}",
+                "name": f"{seat.registration.last_name.upper()} "
+                f"{seat.registration.first_name}",
                 "number": " · ".join(
                     filter(
                         None,

@@ -3,6 +3,7 @@
 import datetime
 
 from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.validators import MaxValueValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
@@ -90,7 +91,11 @@ class TournamentForm(forms.ModelForm):
 
 
 class PlayerForm(forms.Form):
-    """A player's details and, for a registration, when they play."""
+    """A registration: the player's identity in this tournament and when they play.
+
+    With ``registration``, the form edits it; without, it registers a player. The licence
+    links the player directory's record, whose details it never shows nor changes.
+    """
 
     licence = forms.CharField(
         label=_("Licence number"),
@@ -116,11 +121,13 @@ class PlayerForm(forms.Form):
         help_text=_("Empty while the player plays on."),
     )
 
-    def __init__(self, *args, tournament: Tournament, player: Player | None = None, **kwargs):
+    def __init__(
+        self, *args, tournament: Tournament, registration: Registration | None = None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.player = player
-        if player is None:
+        self.registration = registration
+        if registration is None:
             # A player is registered to play; withdrawing comes later, on their page.
             del self.fields["withdrawn_after_position"]
         for name in self.fields.keys() & {"joins_at_position", "withdrawn_after_position"}:
@@ -132,16 +139,10 @@ class PlayerForm(forms.Form):
         if not licence:
             return ""
         Player._meta.get_field("licence").run_validators(licence)
-        other = Player.objects.filter(licence=licence)
-        if self.player is not None:
-            other = other.exclude(pk=self.player.pk)
-            if other.exists():
-                raise forms.ValidationError(
-                    _("Licence %(licence)s belongs to another player."),
-                    code="licence_taken",
-                    params={"licence": licence},
-                )
-        elif self.tournament.registrations.filter(player__licence=licence).exists():
+        others = self.tournament.registrations.filter(player__licence=licence)
+        if self.registration is not None:
+            others = others.exclude(pk=self.registration.pk)
+        if others.exists():
             raise forms.ValidationError(
                 _("Licence %(licence)s is already registered in this tournament."),
                 code="already_registered",
@@ -157,6 +158,27 @@ class PlayerForm(forms.Form):
                 "withdrawn_after_position",
                 _("A player cannot withdraw before the position they join at."),
             )
+        if data.get("club") and data.get("new_club"):
+            self.add_error("new_club", _("Choose a club or type a new one, not both."))
+        return data
+
+
+class DirectoryPlayerForm(forms.ModelForm):
+    """A record of the player directory, for an account with the directory right."""
+
+    new_club = forms.CharField(
+        label=_("or a new club"),
+        required=False,
+        max_length=120,
+        help_text=_("Created when the player is saved."),
+    )
+
+    class Meta:
+        model = Player
+        fields = ["licence", "last_name", "first_name", "club", "email"]
+
+    def clean(self):
+        data = super().clean()
         if data.get("club") and data.get("new_club"):
             self.add_error("new_club", _("Choose a club or type a new one, not both."))
         return data
@@ -180,14 +202,28 @@ class TeamForm(forms.Form):
         else:
             free = free.filter(team__isnull=True) | free.filter(team=team)
         self.fields["members"].queryset = free
-        self.fields["members"].label_from_instance = lambda r: f"{r.number} · {r.player}"
+        self.fields["members"].label_from_instance = lambda r: f"{r.number} · {r.name}"
         self.fields["members"].help_text = _("Choose exactly %(size)s players.") % {
             "size": tournament.team_size
         }
 
 
 class StaffRoleForm(forms.Form):
+    """A role for an account the organiser already works with."""
+
     username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=StaffRole.Role.choices)
+
+
+class StaffAccountForm(forms.Form):
+    """A new account for the day; its owner chooses the password through a one-time link."""
+
+    username = forms.CharField(
+        label=_("Username"),
+        max_length=150,
+        validators=[UnicodeUsernameValidator()],
+        help_text=_("Letters, digits and @ . + - _ only; for example marie.dupont."),
+    )
     role = forms.ChoiceField(label=_("Role"), choices=StaffRole.Role.choices)
 
 

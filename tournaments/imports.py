@@ -229,10 +229,45 @@ def normalise(values: dict) -> dict:
     return {f: " ".join(str(values.get(f, "") or "").replace("\x00", "").split()) for f in FIELDS}
 
 
+def directory_differences(player: Player, values: dict) -> dict[str, tuple[str, str]]:
+    """What a row would change in the directory's record: field -> (recorded, in the file).
+    An empty cell changes nothing."""
+    recorded = {
+        "last_name": player.last_name,
+        "first_name": player.first_name,
+        "club": player.club.name if player.club else "",
+        "email": player.email,
+    }
+    return {
+        name: (recorded[name], values[name])
+        for name in recorded
+        if values[name] and _key(recorded[name]) != _key(values[name])
+    }
+
+
+def _directory_note(player: Player, values: dict, directory: bool) -> str:
+    """What the preview says of a licence the directory knows. To an account without the
+    directory right it says nothing of the record (another tournament's player, maybe a private
+    one's); to one with it, how the record differs from the file."""
+    if not directory:
+        return _(
+            "Licence already in the player directory: registered here under the name in this "
+            "file; the directory is not changed."
+        )
+    differences = directory_differences(player, values)
+    if not differences:
+        return _("Licence already in the player directory, with the same details.")
+    return _(
+        "The player directory has %(recorded)s; tick “update the player directory” to record "
+        "this file's values."
+    ) % {"recorded": ", ".join(old or "—" for old, _new in differences.values())}
+
+
 def check_rows(
-    *, tournament: Tournament, rows: list[dict], create_clubs: bool
+    *, tournament: Tournament, rows: list[dict], create_clubs: bool, directory: bool = False
 ) -> tuple[list[CheckedRow], list[str]]:
     """Each row's problems, and the names of clubs not yet known. Reads, never writes.
+    ``directory``: the account may see and edit the player directory.
 
     Queries: a constant handful, whatever the number of rows.
     """
@@ -285,17 +320,8 @@ def check_rows(
             else:
                 seen[licence] = number
                 player = known.get(licence)
-                if player and (
-                    _key(player.last_name) != _key(v["last_name"])
-                    or _key(player.first_name) != _key(v["first_name"])
-                ):
-                    row.warnings.append(
-                        _(
-                            "Licence %(licence)s is known as %(player)s; that player's name will "
-                            "be updated."
-                        )
-                        % {"licence": licence, "player": str(player)}
-                    )
+                if player is not None:
+                    row.warnings.append(_directory_note(player, v, directory))
         if v["email"]:
             try:
                 validate_email(v["email"])

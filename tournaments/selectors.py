@@ -27,14 +27,14 @@ def staff_tournaments(*, user):
 
 def registrations(*, tournament: Tournament, search: str = ""):
     qs = Registration.objects.filter(tournament=tournament).select_related(
-        "player", "player__club", "team"
+        "player", "club", "team"
     )
     for word in search.replace("\x00", "").split():
         condition = (
             Q(player__last_name__icontains=word)
             | Q(player__first_name__icontains=word)
             | Q(player__licence__startswith=word)
-            | Q(player__club__name__icontains=word)
+            | Q(club__name__icontains=word)
             | Q(team__name__icontains=word)
         )
         if word.isascii() and word.isdigit():

@@ -5,14 +5,18 @@ same transaction. User errors are ``ValidationError`` with a code and, where it 
 the field at fault, so a form can show it next to that field. Services never render anything.
 """
 
+from typing import NamedTuple
+
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .accounts import may_get_a_link
 from .models import AuditEntry, Club, Player, Registration, StaffRole, Team, Tournament
+from .permissions import can_create_tournaments, can_edit_directory
 
 TOURNAMENT_SETTINGS = [
     "name",
@@ -92,8 +96,17 @@ def _lock(tournament: Tournament) -> Tournament:
 # --- tournaments and roles -------------------------------------------------------------------
 
 
-@transaction.atomic
 def tournament_create(*, user, **settings) -> Tournament:
+    """Create a tournament, its creator its organiser: a right the site grants."""
+    if not can_create_tournaments(user):
+        raise PermissionDenied
+    return tournament_create_unchecked(user=user, **settings)
+
+
+@transaction.atomic
+def tournament_create_unchecked(*, user, **settings) -> Tournament:
+    """``tournament_create`` without the right: for commands run by whoever runs the server
+    (the demo, simulations), never for a request."""
     unknown = set(settings) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"unknown tournament settings: {sorted(unknown)}")
@@ -160,13 +173,33 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
     return tournament
 
 
+def colleagues(user):
+    """The accounts ``user`` may find by username to give a role: those with a role in a
+    tournament ``user`` organises (every account for a superuser). Anyone else's username is
+    answered as unknown, so that the form tells nobody which usernames exist."""
+    accounts = get_user_model().objects.all()
+    if user.is_superuser:
+        return accounts
+    organised = StaffRole.objects.filter(user=user, role=StaffRole.Role.ORGANISER)
+    return accounts.filter(tournament_roles__tournament__in=organised.values("tournament"))
+
+
+class RoleGranted(NamedTuple):
+    staff: StaffRole
+    previous: str | None  # the role it replaced, None for a new member of the staff
+
+
 @transaction.atomic
-def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) -> StaffRole:
-    account = get_user_model().objects.filter(username=username).first()
+def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) -> RoleGranted:
+    """Give ``username`` a role in ``tournament``; a role they had there is replaced."""
+    account = colleagues(user).filter(username=username).first()
     if account is None:
         raise field_error(
             "username",
-            _("No account has the username “%(username)s”."),
+            _(
+                "No account you work with has the username “%(username)s”: create the account "
+                "below, or ask its owner to have an organiser of your tournaments add it."
+            ),
             "unknown_account",
             username=username,
         )
@@ -176,6 +209,11 @@ def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) 
         raise field_error(
             "username", _("The tournament's creator stays its organiser."), "creator_role"
         )
+    previous = (
+        StaffRole.objects.filter(tournament=tournament, user=account)
+        .values_list("role", flat=True)
+        .first()
+    )
     staff, created = StaffRole.objects.update_or_create(
         tournament=tournament, user=account, defaults={"role": role}
     )
@@ -183,9 +221,50 @@ def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) 
         action="tournament.role.granted",
         user=user,
         tournament=tournament,
-        data={"account": account.username, "role": role, "new": created},
+        data={"account": account.username, "role": role, "new": created, "previous": previous},
+    )
+    return RoleGranted(staff, previous)
+
+
+@transaction.atomic
+def staff_account_create(*, tournament: Tournament, user, username: str, role: str) -> StaffRole:
+    """Create an account for someone's day at ``tournament`` and give it ``role``. It has no
+    password: its owner chooses one through the one-time link the organiser is shown
+    (``tournaments.accounts``)."""
+    User = get_user_model()
+    username = clean_text(username, 150)
+    account = User(username=username)
+    try:
+        account.full_clean(exclude=["password"])
+    except ValidationError as exc:
+        raise ValidationError({"username": exc.message_dict.get("username", exc.messages)}) from exc
+    account.set_unusable_password()
+    account.save()
+    staff = StaffRole.objects.create(tournament=tournament, user=account, role=role)
+    audit_log(
+        action="tournament.account.created",
+        user=user,
+        tournament=tournament,
+        data={"account": account.username, "role": role},
     )
     return staff
+
+
+@transaction.atomic
+def staff_account_link(*, staff: StaffRole, user) -> None:
+    """Allow a new one-time link for ``staff``'s account (``accounts.may_get_a_link``)."""
+    if not may_get_a_link(staff):
+        raise ValidationError(
+            _("%(account)s already has a password, or was not created here: no link is given."),
+            code="no_link",
+            params={"account": staff.user.username},
+        )
+    audit_log(
+        action="tournament.account.link",
+        user=user,
+        tournament=staff.tournament,
+        data={"account": staff.user.username},
+    )
 
 
 @transaction.atomic
@@ -228,9 +307,9 @@ def _register(*, tournament, player, user, action, **registration) -> Registrati
     if tournament.registrations.filter(player=player).exists():
         raise field_error(
             "licence",
-            _("%(player)s is already registered in this tournament."),
+            _("Licence %(licence)s is already registered in this tournament."),
             "already_registered",
-            player=str(player),
+            licence=player.licence,
         )
     reg = Registration(
         tournament=tournament, player=player, number=_next_number(tournament), **registration
@@ -246,6 +325,27 @@ def _register(*, tournament, player, user, action, **registration) -> Registrati
     return reg
 
 
+def _identity(*, last_name, first_name, club=None, new_club="", email="", user=None) -> dict:
+    """A registration's identity fields from what was typed."""
+    return {
+        "last_name": clean_text(last_name, 80),
+        "first_name": clean_text(first_name, 80),
+        "club": club_get_or_create(name=new_club, user=user) if new_club else club,
+        "email": clean_text(email, 254),
+    }
+
+
+def _directory_player(*, licence: str | None, identity: dict) -> Player:
+    """The directory's player with ``licence``, as recorded; a new record (from ``identity``)
+    for a licence not yet known or a guest."""
+    player = Player.objects.filter(licence=licence).first() if licence else None
+    if player is None:
+        player = Player(licence=licence or None, **identity)
+        player.full_clean()
+        player.save()
+    return player
+
+
 @transaction.atomic
 def player_register(
     *,
@@ -259,58 +359,106 @@ def player_register(
     email: str = "",
     joins_at_position: int = 1,
 ) -> Registration:
-    """Register a player. A licence already known registers that player as recorded: a player
-    belongs to every tournament they played, so one tournament's form never rewrites them
-    (their details are changed on purpose with ``registration_update``)."""
+    """Register a player under the identity typed here. A licence already in the directory
+    links that record and leaves it as it is: the directory is shared by every tournament,
+    and what it holds is not shown to whoever types a licence."""
     tournament = _lock(tournament)
-    player = Player.objects.filter(licence=licence).first() if licence else None
-    if player is None:
-        player = Player(
-            licence=licence or None,
-            last_name=last_name.strip(),
-            first_name=first_name.strip(),
-            club=club_get_or_create(name=new_club, user=user) if new_club else club,
-            email=email.strip(),
-        )
-        player.full_clean()
-        player.save()
+    identity = _identity(
+        last_name=last_name,
+        first_name=first_name,
+        club=club,
+        new_club=new_club,
+        email=email,
+        user=user,
+    )
+    player = _directory_player(licence=licence, identity=identity)
     return _register(
         tournament=tournament,
         player=player,
         user=user,
         action="registration.created",
         joins_at_position=joins_at_position,
+        **identity,
     )
+
+
+REGISTRATION_FIELDS = [
+    "last_name",
+    "first_name",
+    "club",
+    "email",
+    "joins_at_position",
+    "withdrawn_after_position",
+]
 
 
 @transaction.atomic
 def registration_update(
-    *, registration: Registration, user, new_club: str = "", **values
+    *, registration: Registration, user, new_club: str = "", licence=None, **values
 ) -> Registration:
-    """Change a registered player's details and their late join / withdrawal."""
+    """Change a registration: the identity it shows in this tournament, its late join or
+    withdrawal, and its licence (which links another directory record: a licence mistyped
+    at registration is corrected here). The directory's records are never changed."""
     if new_club:
         values["club"] = club_get_or_create(name=new_club, user=user)
-    player = registration.player
-    player_values = {k: v for k, v in values.items() if k in PLAYER_FIELDS}
-    if "licence" in player_values:
-        player_values["licence"] = player_values["licence"] or None
-    changed = _changes(player, PLAYER_FIELDS, player_values)
+    for name in ("last_name", "first_name"):
+        if name in values:
+            values[name] = clean_text(values[name], 80)
+    if "email" in values:
+        values["email"] = clean_text(values["email"], 254)
+    changed = _changes(registration, REGISTRATION_FIELDS, values)
+    if licence is not None and (licence or None) != registration.player.licence:
+        old = registration.player
+        player = _directory_player(
+            licence=licence or None,
+            identity={
+                "last_name": registration.last_name,
+                "first_name": registration.first_name,
+                "club": registration.club,
+                "email": registration.email,
+            },
+        )
+        if registration.tournament.registrations.filter(player=player).exists():
+            raise field_error(
+                "licence",
+                _("Licence %(licence)s is already registered in this tournament."),
+                "already_registered",
+                licence=licence,
+            )
+        registration.player = player
+        changed["licence"] = [old.licence, player.licence]
+        changed["player"] = [old.pk, player.pk]
     if changed:
-        player.full_clean()
-        player.save()
-    reg_fields = ["joins_at_position", "withdrawn_after_position"]
-    reg_changed = _changes(registration, reg_fields, values)
-    if reg_changed:
         registration.full_clean(exclude=["tournament", "player", "team"])
         registration.save()
-    if changed or reg_changed:
         audit_log(
             action="registration.updated",
             user=user,
             tournament=registration.tournament,
-            data={"registration": registration.pk, **changed, **reg_changed},
+            data={"registration": registration.pk, **changed},
         )
     return registration
+
+
+@transaction.atomic
+def player_update(*, player: Player, user, new_club: str = "", **values) -> Player:
+    """Change a record of the player directory: only with the directory right. Tournaments
+    keep the identity their registrations were made under."""
+    if not can_edit_directory(user):
+        raise PermissionDenied
+    if new_club:
+        values["club"] = club_get_or_create(name=new_club, user=user)
+    if "licence" in values:
+        values["licence"] = values["licence"] or None
+    for name, limit in (("last_name", 80), ("first_name", 80), ("email", 254)):
+        if name in values:
+            values[name] = clean_text(values[name], limit)
+    changed = _changes(player, PLAYER_FIELDS, values)
+    if changed:
+        player.full_clean()
+        player.save()
+        audit_log(action="player.updated", user=user, data={"player": player.pk, **changed})
+    return player
 
 
 @transaction.atomic
@@ -368,7 +516,7 @@ def registration_delete(*, registration: Registration, user) -> None:
         raise ValidationError(
             _("%(player)s is in team %(team)s: take them out of the team first."),
             code="in_a_team",
-            params={"player": str(registration.player), "team": str(registration.team)},
+            params={"player": registration.name, "team": str(registration.team)},
         )
     audit_log(
         action="registration.deleted",
@@ -408,7 +556,7 @@ def _check_members(tournament: Tournament, members, team=None) -> None:
             "members",
             _("%(player)s is already in team %(team)s."),
             "already_in_team",
-            player=str(taken.player),
+            player=taken.name,
             team=str(taken.team),
         )
 

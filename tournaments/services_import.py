@@ -1,25 +1,38 @@
 """The import of a file of players: all rows or none.
 
 The rows are checked again here, inside the transaction, whatever the preview showed: a
-registration made meanwhile by someone else must not slip through.
+registration made meanwhile by someone else must not slip through. Each registration keeps the
+identity in the file; a licence the player directory knows links its record and changes it only
+when asked (``update_directory``) by an account with the directory right.
 """
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .imports import check_rows
+from .imports import check_rows, directory_differences
 from .models import Club, Player, Registration, Tournament
-from .services import _lock, _next_number, audit_log, club_get_or_create
+from .permissions import can_edit_directory
+from .services import _lock, _next_number, audit_log, club_get_or_create, player_update
 
 
 @transaction.atomic
 def players_import(
-    *, tournament: Tournament, user, rows: list[dict], create_clubs: bool, filename: str = ""
+    *,
+    tournament: Tournament,
+    user,
+    rows: list[dict],
+    create_clubs: bool,
+    filename: str = "",
+    update_directory: bool = False,
 ) -> list[Registration]:
+    if update_directory and not can_edit_directory(user):
+        raise PermissionDenied
     tournament = _lock(tournament)
-    checked, unknown_clubs = check_rows(tournament=tournament, rows=rows, create_clubs=create_clubs)
+    checked, unknown_clubs = check_rows(
+        tournament=tournament, rows=rows, create_clubs=create_clubs, directory=update_directory
+    )
     bad = [i for i, row in enumerate(checked, start=1) if row.errors]
     if bad:
         raise ValidationError(
@@ -39,25 +52,25 @@ def players_import(
     licences = [r.values["licence"] for r in checked if r.values["licence"]]
     players = {p.licence: p for p in Player.objects.filter(licence__in=licences)}
     number = _next_number(tournament)
-    registrations = []
+    registrations, updated = [], []
     for row in checked:
         v = row.values
-        club = clubs.get(v["club"].lower()) if v["club"] else None
+        identity = {
+            "last_name": v["last_name"],
+            "first_name": v["first_name"],
+            "club": clubs.get(v["club"].lower()) if v["club"] else None,
+            "email": v["email"],
+        }
         player = players.get(v["licence"]) if v["licence"] else None
         if player is None:
-            player = Player.objects.create(
-                licence=v["licence"] or None,
-                last_name=v["last_name"],
-                first_name=v["first_name"],
-                club=club,
-                email=v["email"],
-            )
-        else:
-            player.last_name, player.first_name = v["last_name"], v["first_name"]
-            player.club = club or player.club
-            player.email = v["email"] or player.email
-            player.save()
-        registrations.append(Registration(tournament=tournament, player=player, number=number))
+            player = Player.objects.create(licence=v["licence"] or None, **identity)
+        elif update_directory and directory_differences(player, v):
+            changes = {k: value for k, value in identity.items() if value}
+            player_update(player=player, user=user, **changes)
+            updated.append(player.licence)
+        registrations.append(
+            Registration(tournament=tournament, player=player, number=number, **identity)
+        )
         number += 1
     Registration.objects.bulk_create(registrations)
     audit_log(
@@ -68,6 +81,7 @@ def players_import(
             "file": filename,
             "count": len(registrations),
             "clubs_created": unknown_clubs,
+            "directory_updated": updated,
         },
     )
     return registrations

@@ -235,7 +235,7 @@ def round_swap_players(
                 field,
                 _("%(player)s is not seated at this position."),
                 "not_seated",
-                player=str(reg.player),
+                player=reg.name,
             )
     a, b = seats[first.pk], seats[second.pk]
     places = [(a.table_id, a.position), (b.table_id, b.position)]

@@ -169,7 +169,7 @@ def tournament_simulate(
         raise ValueError(f"{players} players cannot form teams of {team_size}")
     rng = random.Random(seed)
     kind = {1: Tournament.Kind.INDIVIDUAL, 2: Tournament.Kind.TEAMS_2, 4: Tournament.Kind.TEAMS_4}
-    tournament = services.tournament_create(
+    tournament = services.tournament_create_unchecked(
         user=user,
         name=name or f"Tournoi simulé {slug}",
         slug=slug,
@@ -208,6 +208,9 @@ def tournament_simulate(
                 tournament=tournament,
                 player=by_licence[player.licence],
                 number=number,
+                last_name=player.last_name,
+                first_name=player.first_name,
+                club=player.club,
                 checked_in=checked_in,
                 checked_in_at=now if checked_in else None,
             )

@@ -11,12 +11,12 @@ from .models import Registration
 class RegistrationTable(tables.Table):
     number = tables.Column(verbose_name=_("No."))
     last_name = tables.Column(
-        accessor="player__last_name",
+        accessor="last_name",
         verbose_name=_("Last name"),
-        order_by=("player__last_name", "player__first_name"),
+        order_by=("last_name", "first_name"),
         linkify=lambda record, table: table.edit_url(record),
     )
-    first_name = tables.Column(accessor="player__first_name", verbose_name=_("First name"))
+    first_name = tables.Column(accessor="first_name", verbose_name=_("First name"))
     fft_number = tables.Column(
         accessor="fft_number",
         verbose_name=_("Tournament no."),
@@ -24,7 +24,7 @@ class RegistrationTable(tables.Table):
         default="",
     )
     licence = tables.Column(accessor="player__licence", verbose_name=_("Licence"), default="—")
-    club = tables.Column(accessor="player__club__name", verbose_name=_("Club"), default="—")
+    club = tables.Column(accessor="club__name", verbose_name=_("Club"), default="—")
     team = tables.Column(accessor="team__name", verbose_name=_("Team"), default="—")
     checked_in = tables.BooleanColumn(verbose_name=_("Present"))
     plays = tables.Column(empty_values=(), verbose_name=_("Plays"), order_by=("joins_at_position",))

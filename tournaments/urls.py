@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import imports, manage, players, public, seating, teams
+from .views import directory, imports, manage, players, public, seating, teams
 
 public_patterns = (
     [
@@ -17,10 +17,13 @@ manage_patterns = (
     [
         path("", manage.home, name="home"),
         path("new/", manage.tournament_create, name="tournament_create"),
+        path("players/", directory.directory, name="directory"),
+        path("players/<int:pk>/", directory.directory_edit, name="directory_player"),
         path("t/<slug:slug>/", manage.tournament_overview, name="tournament"),
         path("t/<slug:slug>/settings/", manage.tournament_edit, name="tournament_edit"),
         path("t/<slug:slug>/staff/", manage.staff_list, name="staff"),
         path("t/<slug:slug>/staff/<int:pk>/remove/", manage.staff_revoke, name="staff_revoke"),
+        path("t/<slug:slug>/staff/<int:pk>/link/", manage.staff_link, name="staff_link"),
         path("t/<slug:slug>/players/", players.registration_list, name="registrations"),
         path("t/<slug:slug>/players/add/", players.registration_add, name="registration_add"),
         path(

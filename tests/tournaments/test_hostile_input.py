@@ -43,8 +43,15 @@ def test_adding_a_known_licence_does_not_rewrite_the_player(organiser_client, to
     assert response.status_code == 200
     known.refresh_from_db()
     assert (known.last_name, known.club, known.email) == ("Durand", club, "anne@example.org")
-    assert Registration.objects.get(tournament=tournament).player == known
-    assert "is known as DURAND Anne" in response.content.decode()
+    reg = Registration.objects.get(tournament=tournament)
+    assert reg.player == known
+    # Registered under the typed name; nothing of the directory's record is shown.
+    assert reg.name == "HACKED X"
+    page = response.content.decode()
+    assert "Durand" not in page and "DURAND" not in page and "anne@example.org" not in page
+    edit = organiser_client.get(url("manage:registration_edit", tournament, number=reg.number))
+    assert "anne@example.org" not in edit.content.decode()
+    assert "Durand" not in edit.content.decode()
 
 
 def test_text_in_no_known_encoding_is_still_read():

@@ -2,11 +2,11 @@ import io
 
 import openpyxl
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory
+from tests.factories import ClubFactory, DirectoryEditorFactory, PlayerFactory, RegistrationFactory
 from tournaments import imports
 from tournaments.imports import ImportFileError, check_rows, read_player_file
 from tournaments.models import AuditEntry, Club, Player, Registration
@@ -128,9 +128,14 @@ def test_check_rows_finds_each_problem(tournament):
     ]
     assert "row 1" in checked[3].errors["licence"][0]
     assert unknown == ["Club Inconnu"]
-    assert "ANCIEN" in checked[6].warnings[0]
+    # Known to the directory: said without a word of the record (maybe a private tournament's
+    # player); only an account with the directory right is shown how the record differs.
+    assert "already in the player directory" in checked[6].warnings[0]
+    assert "ANCIEN" not in " ".join(w for row in checked for w in row.warnings).upper()
     checked, _ = check_rows(tournament=tournament, rows=rows, create_clubs=True)
     assert "club" not in checked[5].errors
+    checked, _ = check_rows(tournament=tournament, rows=rows, create_clubs=True, directory=True)
+    assert "The player directory has Ancien" in checked[6].warnings[0]
 
 
 @pytest.mark.django_db
@@ -167,11 +172,44 @@ def test_players_import_creates_players_clubs_numbers_and_audit(tournament, orga
     )
     assert [r.number for r in regs] == [2, 3, 4, 5]
     assert tournament.registrations.count() == 5
+    # The known licence is registered under the file's name; the directory is not rewritten.
     known.refresh_from_db()
-    assert known.last_name == "Nom1"
+    assert known.last_name == "Vieux"
+    assert tournament.registrations.get(player=known).last_name == "Nom1"
     assert Club.objects.filter(name="Tarot Club de Lyon").count() == 1
     entry = AuditEntry.objects.get(action="registration.imported")
-    assert entry.data == {"file": "j.xlsx", "count": 4, "clubs_created": ["Tarot Club de Lyon"]}
+    assert entry.data == {
+        "file": "j.xlsx",
+        "count": 4,
+        "clubs_created": ["Tarot Club de Lyon"],
+        "directory_updated": [],
+    }
+
+
+@pytest.mark.django_db
+def test_players_import_updates_the_directory_only_when_asked_with_the_right(tournament, organiser):
+    known = PlayerFactory(licence="200001", last_name="Vieux", first_name="Nom")
+    with pytest.raises(PermissionDenied):
+        players_import(
+            tournament=tournament,
+            user=organiser,
+            rows=rows_of(*players(2)),
+            create_clubs=True,
+            update_directory=True,
+        )
+    editor = DirectoryEditorFactory()
+    players_import(
+        tournament=tournament,
+        user=editor,
+        rows=rows_of(*players(2)),
+        create_clubs=True,
+        update_directory=True,
+    )
+    known.refresh_from_db()
+    assert known.last_name == "Nom1"
+    entry = AuditEntry.objects.get(action="player.updated")
+    assert entry.user == editor
+    assert entry.data["last_name"] == ["Vieux", "Nom1"]
 
 
 @pytest.mark.django_db

@@ -1,12 +1,23 @@
 """Happy paths and bad input on the staff and public pages."""
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 
-from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory, TournamentFactory
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    SiteOrganiserFactory,
+    StaffRoleFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tournaments.models import AuditEntry, Club, Player, Registration, StaffRole, Tournament
 
 pytestmark = pytest.mark.django_db
+User = get_user_model()
 
 TOURNAMENT_FORM = {
     "name": "Open de Lyon",
@@ -36,7 +47,7 @@ def url(name, tournament=None, **kwargs):
 
 
 def test_create_tournament(client, django_user_model):
-    user = django_user_model.objects.create_user("claire", password="pw-123456789")
+    user = SiteOrganiserFactory(username="claire")
     client.force_login(user)
     response = client.post(url("manage:tournament_create"), TOURNAMENT_FORM)
     assert response.status_code == 302
@@ -61,7 +72,7 @@ def test_create_tournament(client, django_user_model):
 def test_create_tournament_bad_input_shows_error_next_to_field(
     client, django_user_model, changes, field
 ):
-    client.force_login(django_user_model.objects.create_user("claire", password="pw-123456789"))
+    client.force_login(SiteOrganiserFactory(username="claire"))
     response = client.post(url("manage:tournament_create"), {**TOURNAMENT_FORM, **changes})
     assert response.status_code == 200
     assert field in response.context["form"].errors
@@ -70,7 +81,7 @@ def test_create_tournament_bad_input_shows_error_next_to_field(
 
 def test_create_tournament_duplicate_slug(client, django_user_model):
     TournamentFactory(slug="open-lyon")
-    client.force_login(django_user_model.objects.create_user("claire", password="pw-123456789"))
+    client.force_login(SiteOrganiserFactory(username="claire"))
     response = client.post(url("manage:tournament_create"), TOURNAMENT_FORM)
     assert "slug" in response.context["form"].errors
     assert Tournament.objects.count() == 1
@@ -201,11 +212,13 @@ def test_edit_player_late_join_and_withdrawal(organiser_client, tournament):
     assert organiser_client.post(edit, data).status_code == 302
     reg.refresh_from_db()
     assert (reg.joins_at_position, reg.withdrawn_after_position) == (2, 4)
-    assert reg.player.last_name == "Nouveau"
+    # The tournament's registration changes; the directory's record does not.
+    assert reg.last_name == "Nouveau"
+    assert reg.player.last_name != "Nouveau"
     response = organiser_client.post(edit, {**data, "withdrawn_after_position": "0"})
     assert "withdrawn_after_position" in response.context["form"].errors
-    other = PlayerFactory(licence="999999")
-    response = organiser_client.post(edit, {**data, "licence": other.licence})
+    other = RegistrationFactory(tournament=tournament)
+    response = organiser_client.post(edit, {**data, "licence": other.player.licence})
     assert "licence" in response.context["form"].errors
 
 
@@ -290,17 +303,97 @@ def test_individual_tournament_has_no_team_pages(organiser_client, tournament):
     assert organiser_client.get(url("manage:teams", tournament)).status_code == 404
 
 
-def test_staff_page_grants_roles(organiser_client, tournament, django_user_model):
-    django_user_model.objects.create_user("paul", password="pw-123456789")
+def grant(client, tournament, username, role):
+    data = {"form": "grant", "grant-username": username, "grant-role": role}
+    return client.post(url("manage:staff", tournament), data, follow=True)
+
+
+def test_staff_page_grants_roles_to_colleagues_and_says_what_a_change_replaces(
+    organiser_client, tournament, organiser
+):
+    colleague = UserFactory(username="paul")
+    StaffRoleFactory(tournament=TournamentFactory(), user=organiser, role="organiser")
+    StaffRoleFactory(tournament=organiser.tournament_roles.last().tournament, user=colleague)
+    response = grant(organiser_client, tournament, "paul", "scorer")
+    assert StaffRole.objects.get(tournament=tournament, user=colleague).role == "scorer"
+    assert "paul is Scorer." in response.content.decode()
+    response = grant(organiser_client, tournament, "paul", "arbitre")
+    assert "paul was Scorer; now Arbitre." in response.content.decode()
+    assert StaffRole.objects.filter(tournament=tournament, user=colleague).count() == 1
+
+
+def test_granting_a_role_does_not_tell_which_usernames_exist(organiser_client, tournament):
+    """The attack: try usernames in the form and read "no account" or "granted" back. An
+    account the organiser does not work with is answered exactly as one that does not exist."""
+    UserFactory(username="stranger")
+    answers = []
+    for username in ("stranger", "ghost"):
+        response = grant(organiser_client, tournament, username, "scorer")
+        assert response.status_code == 400
+        errors = response.context["grant_form"].errors.as_json()
+        answers.append(errors.replace(username, "NAME"))
+    assert answers[0] == answers[1]
+    assert not StaffRole.objects.filter(user__username="stranger").exists()
+
+
+def test_an_organiser_creates_an_account_whose_one_time_link_sets_its_password(
+    organiser_client, tournament
+):
+    client = Client()  # the account's owner, on their own phone
     response = organiser_client.post(
-        url("manage:staff", tournament), {"username": "paul", "role": "scorer"}
+        url("manage:staff", tournament),
+        {"form": "create", "create-username": "marie.scorer", "create-role": "scorer"},
     )
+    assert response.status_code == 200
+    assert response["Cache-Control"] == "no-store"
+    link = response.context["link"]["url"]
+    account = User.objects.get(username="marie.scorer")
+    assert not account.has_usable_password()
+    assert StaffRole.objects.get(tournament=tournament, user=account).role == "scorer"
+    # The link, opened by its owner (another browser): choose a password, logged in.
+    page = client.get(link, follow=True)
+    assert "Choose your password" in page.content.decode()
+    password = "Tarot-du-jour-2026"
+    done = client.post(
+        page.redirect_chain[-1][0], {"new_password1": password, "new_password2": password}
+    )
+    assert done.status_code == 302 and done["Location"] == url("manage:home")
+    assert client.get(url("manage:tournament", tournament)).status_code == 200
+    account.refresh_from_db()
+    assert account.check_password(password)
+    # Once: the link no longer works, and no new link is given for this account.
+    client.logout()
+    assert "no longer works" in client.get(link, follow=True).content.decode()
+    staff = StaffRole.objects.get(user=account)
+    refused = organiser_client.post(url("manage:staff_link", tournament, pk=staff.pk), follow=True)
+    assert "already has a password" in refused.content.decode()
+
+
+def test_a_new_link_only_for_an_account_created_here(organiser_client, tournament, staff):
+    """An organiser cannot get a password link for an account someone else uses."""
+    scorer = StaffRole.objects.get(tournament=tournament, user=staff["scorer"])
+    scorer.user.set_unusable_password()
+    scorer.user.save()
+    response = organiser_client.post(url("manage:staff_link", tournament, pk=scorer.pk))
     assert response.status_code == 302
-    assert StaffRole.objects.get(user__username="paul").role == "scorer"
-    response = organiser_client.post(
-        url("manage:staff", tournament), {"username": "ghost", "role": "scorer"}
+    assert "link" not in (response.context or {})
+    organiser_client.post(
+        url("manage:staff", tournament),
+        {"form": "create", "create-username": "newbie", "create-role": "arbitre"},
     )
-    assert "ghost" in str(response.context["form"].errors["username"])
+    created = StaffRole.objects.get(user__username="newbie")
+    again = organiser_client.post(url("manage:staff_link", tournament, pk=created.pk))
+    assert again.status_code == 200 and "/accounts/welcome/" in again.context["link"]["url"]
+
+
+def test_creating_an_account_with_a_bad_or_taken_username_says_so(organiser_client, tournament):
+    for username, message in (("marie dupont", "Enter a valid username"), ("scorer", "already")):
+        response = organiser_client.post(
+            url("manage:staff", tournament),
+            {"form": "create", "create-username": username, "create-role": "scorer"},
+        )
+        assert response.status_code == 400
+        assert message in str(response.context["account_form"].errors["username"])
 
 
 def test_french_is_the_default_and_english_selectable(client, settings, tournament):
@@ -311,7 +404,7 @@ def test_french_is_the_default_and_english_selectable(client, settings, tourname
 
 
 def test_create_tournament_makes_the_short_address_from_the_name(client, django_user_model):
-    client.force_login(django_user_model.objects.create_user("claire", password="pw-123456789"))
+    client.force_login(SiteOrganiserFactory(username="claire"))
     for _ in range(2):
         response = client.post(url("manage:tournament_create"), {**TOURNAMENT_FORM, "slug": ""})
         assert response.status_code == 302

@@ -1,13 +1,14 @@
 import datetime
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
     RegistrationFactory,
+    SiteOrganiserFactory,
     TournamentFactory,
     UserFactory,
 )
@@ -23,7 +24,7 @@ def audit_actions(tournament=None):
 
 
 def test_tournament_create_makes_creator_organiser_and_audits():
-    user = UserFactory()
+    user = SiteOrganiserFactory()
     t = services.tournament_create(
         user=user, name="Open de Lyon", slug="open-lyon", date=datetime.date(2026, 12, 5)
     )
@@ -36,7 +37,7 @@ def test_tournament_create_makes_creator_organiser_and_audits():
 
 
 def test_tournament_create_refuses_duplicate_slug_and_saves_nothing():
-    user = UserFactory()
+    user = SiteOrganiserFactory()
     TournamentFactory(slug="taken")
     with pytest.raises(ValidationError) as exc:
         services.tournament_create(user=user, name="X", slug="taken", date=datetime.date.today())
@@ -99,8 +100,11 @@ def test_player_register_numbers_players_and_reuses_known_licence(tournament, or
         club=club,
     )
     assert again.player == first.player
-    # Another tournament's form does not rewrite a known player.
+    # Another tournament's form does not rewrite a known player, nor the first tournament's
+    # registration: each tournament shows the name it registered the player under.
     assert Player.objects.get(licence="123456").last_name == "Durand"
+    first.refresh_from_db()
+    assert (first.name, again.name) == ("DURAND Anne", "DURAND-LEROY Anne")
     assert audit_actions(tournament) == ["registration.created", "registration.created"]
 
 
@@ -141,11 +145,38 @@ def test_registration_update_late_join_and_withdrawal(tournament, organiser):
     assert entries.count() == 2
 
 
-def test_registration_update_refuses_licence_of_another_player(tournament, organiser):
-    PlayerFactory(licence="555555")
+def test_tournament_create_is_a_right_the_site_grants(tournament, staff):
+    """A scorer's, an arbitre's, even another tournament's organiser's account cannot create
+    a tournament by having an account (the attack: a scorer made one to reach the players)."""
+    for username in ("scorer", "arbitre", "other_organiser"):
+        with pytest.raises(PermissionDenied):
+            services.tournament_create(
+                user=staff[username], name="X", slug=f"x-{username}", date=datetime.date.today()
+            )
+    assert Tournament.objects.count() == 2
+
+
+def test_registration_update_relinks_a_corrected_licence_and_leaves_the_directory(
+    tournament, organiser
+):
+    other = PlayerFactory(licence="555555", last_name="Autre", email="autre@example.org")
+    reg = RegistrationFactory(tournament=tournament, last_name="Martin", first_name="Léa")
+    before = reg.player
+    services.registration_update(registration=reg, user=organiser, licence="555555")
+    reg.refresh_from_db()
+    other.refresh_from_db()
+    assert reg.player == other
+    assert (reg.last_name, reg.email) == ("Martin", "")  # nothing of the record shown here
+    assert (other.last_name, other.email) == ("Autre", "autre@example.org")
+    entry = tournament.audit_entries.get(action="registration.updated")
+    assert entry.data["licence"] == [before.licence, "555555"]
+
+
+def test_registration_update_refuses_a_licence_registered_in_the_tournament(tournament, organiser):
+    taken = RegistrationFactory(tournament=tournament)
     reg = RegistrationFactory(tournament=tournament)
     with pytest.raises(ValidationError) as exc:
-        services.registration_update(registration=reg, user=organiser, licence="555555")
+        services.registration_update(registration=reg, user=organiser, licence=taken.player.licence)
     assert "licence" in exc.value.error_dict
 
 
@@ -201,16 +232,29 @@ def test_team_update_and_delete(organiser):
 
 def test_staff_roles_grant_and_revoke(tournament, staff, organiser):
     newcomer = UserFactory(username="newcomer")
-    services.staff_role_grant(
+    # Someone the organiser works with: on the staff of another tournament they organise.
+    elsewhere = TournamentFactory()
+    StaffRole.objects.create(tournament=elsewhere, user=organiser, role="organiser")
+    StaffRole.objects.create(tournament=elsewhere, user=newcomer, role="scorer")
+    granted = services.staff_role_grant(
         tournament=tournament, user=organiser, username="newcomer", role="arbitre"
     )
+    assert granted.previous is None
     role = StaffRole.objects.get(tournament=tournament, user=newcomer)
     assert role.role == "arbitre"
-    services.staff_role_grant(
+    granted = services.staff_role_grant(
         tournament=tournament, user=organiser, username="newcomer", role="scorer"
     )
+    assert granted.previous == "arbitre"
     role.refresh_from_db()
     assert role.role == "scorer"
+    # Someone with an account but no role in the organiser's tournaments: as unknown.
+    UserFactory(username="stranger")
+    with pytest.raises(ValidationError) as exc:
+        services.staff_role_grant(
+            tournament=tournament, user=organiser, username="stranger", role="scorer"
+        )
+    assert exc.value.error_dict["username"][0].code == "unknown_account"
     with pytest.raises(ValidationError) as exc:
         services.staff_role_grant(
             tournament=tournament, user=organiser, username="nobody", role="scorer"
@@ -221,7 +265,7 @@ def test_staff_roles_grant_and_revoke(tournament, staff, organiser):
             staff=StaffRole.objects.get(tournament=tournament, user=organiser), user=organiser
         )
     services.staff_role_revoke(staff=role, user=organiser)
-    assert not StaffRole.objects.filter(user=newcomer).exists()
+    assert not StaffRole.objects.filter(tournament=tournament, user=newcomer).exists()
     assert audit_actions(tournament)[-3:] == [
         "tournament.role.granted",
         "tournament.role.granted",

@@ -50,6 +50,13 @@ class Club(models.Model):
 
 
 class Player(models.Model):
+    """The player directory: one record per person, shared by every tournament they play.
+
+    Only an account with the directory right (``tournaments.change_player``, the "Player
+    directory" group) changes it, through ``services.player_update``; a tournament keeps its
+    own copy of the identity on each ``Registration``.
+    """
+
     licence = models.CharField(
         _("licence number"),
         max_length=10,
@@ -208,7 +215,13 @@ class Team(models.Model):
 
 
 class Registration(models.Model):
-    """A player taking part in one tournament, with their presence on the day."""
+    """A player taking part in one tournament, with their presence on the day.
+
+    The registration keeps the identity the player was registered under in this tournament
+    (names, club, e-mail): everything the tournament shows, prints and exports reads it here,
+    so nothing done in another tournament, nor in the player directory, changes it. ``player``
+    links the directory's record, whose licence the federation file credits.
+    """
 
     tournament = models.ForeignKey(
         Tournament,
@@ -222,6 +235,17 @@ class Registration(models.Model):
     number = models.PositiveIntegerField(
         _("number"), help_text=_("The player's number in this tournament.")
     )
+    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = models.CharField(_("first name"), max_length=80)
+    club = models.ForeignKey(
+        Club,
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="registrations",
+    )
+    email = models.EmailField(_("email"), blank=True)
     team = models.ForeignKey(
         Team,
         verbose_name=_("team"),
@@ -267,7 +291,20 @@ class Registration(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.player} ({self.tournament})"
+        return self.name
+
+    def save(self, *args, **kwargs):
+        # Registered without an identity of its own (a test, a shell): the directory's, as it is.
+        if not self.last_name and not self.first_name and self.player_id is not None:
+            player = self.player
+            self.last_name, self.first_name = player.last_name, player.first_name
+            self.club_id = self.club_id or player.club_id
+        super().save(*args, **kwargs)
+
+    @property
+    def name(self) -> str:
+        """ "DUPONT Marie": how lists and sheets name the player in this tournament."""
+        return f"{self.last_name.upper()} {self.first_name}"
 
     @property
     def fft_number(self) -> str:

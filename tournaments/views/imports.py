@@ -20,7 +20,7 @@ from ..imports import (
     check_rows,
     read_player_file,
 )
-from ..permissions import Role, role_required
+from ..permissions import Role, can_edit_directory, role_required
 from ..services_import import players_import
 
 
@@ -60,6 +60,7 @@ def _rows_from_post(post, count: int) -> list[dict]:
 def import_preview(request, tournament):
     key = _session_key(tournament)
     pending = request.session.get(key)
+    directory = can_edit_directory(request.user)
     if not pending:
         messages.info(request, _("Choose a file to import."))
         return redirect("manage:import_upload", slug=tournament.slug)
@@ -70,9 +71,13 @@ def import_preview(request, tournament):
             return redirect("manage:registrations", slug=tournament.slug)
         pending["rows"] = _rows_from_post(request.POST, len(pending["rows"]))
         pending["create_clubs"] = bool(request.POST.get("create_clubs"))
+        pending["update_directory"] = directory and bool(request.POST.get("update_directory"))
         request.session[key] = pending
     rows, create_clubs = pending["rows"], pending["create_clubs"]
-    checked, unknown_clubs = check_rows(tournament=tournament, rows=rows, create_clubs=create_clubs)
+    update_directory = pending.get("update_directory", False)
+    checked, unknown_clubs = check_rows(
+        tournament=tournament, rows=rows, create_clubs=create_clubs, directory=directory
+    )
     error_count = sum(1 for row in checked if row.errors)
     status = 200
     if request.method == "POST" and "confirm" in request.POST:
@@ -84,6 +89,7 @@ def import_preview(request, tournament):
                     rows=rows,
                     create_clubs=create_clubs,
                     filename=pending["filename"],
+                    update_directory=update_directory,
                 )
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
@@ -113,6 +119,8 @@ def import_preview(request, tournament):
             "unknown_clubs": unknown_clubs,
             "create_clubs": create_clubs,
             "error_count": error_count,
+            "directory": directory,
+            "update_directory": update_directory,
         },
         status=status,
     )

@@ -2,28 +2,34 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..forms import StaffRoleForm, TournamentForm
+from ..accounts import may_get_a_link, welcome_path
+from ..forms import StaffAccountForm, StaffRoleForm, TournamentForm
 from ..models import StaffRole
-from ..permissions import Role, role_required
+from ..permissions import Role, can_create_tournaments, can_edit_directory, role_required
 from ..selectors import presence_summary, staff_tournaments
 from .helpers import add_service_error
 
 
 @login_required
 def home(request):
-    return render(
-        request, "manage/home.html", {"tournaments": staff_tournaments(user=request.user)}
-    )
+    context = {
+        "tournaments": staff_tournaments(user=request.user),
+        "can_create": can_create_tournaments(request.user),
+        "can_edit_directory": can_edit_directory(request.user),
+    }
+    return render(request, "manage/home.html", context)
 
 
 @login_required
 def tournament_create(request):
+    if not can_create_tournaments(request.user):
+        raise PermissionDenied
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -72,20 +78,82 @@ def tournament_edit(request, tournament):
 
 @role_required(Role.ORGANISER)
 def staff_list(request, tournament):
-    form = StaffRoleForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    """The staff: give a role to an account one works with, or create an account for the day
+    and show its one-time link (on this response only: it is not stored anywhere)."""
+    kind = request.POST.get("form") if request.method == "POST" else None
+    grant_form = StaffRoleForm(request.POST if kind == "grant" else None, prefix="grant")
+    account_form = StaffAccountForm(request.POST if kind == "create" else None, prefix="create")
+    link = None
+    if kind == "grant" and grant_form.is_valid():
         try:
-            services.staff_role_grant(tournament=tournament, user=request.user, **form.cleaned_data)
+            granted = services.staff_role_grant(
+                tournament=tournament, user=request.user, **grant_form.cleaned_data
+            )
         except ValidationError as exc:
-            add_service_error(form, exc)
+            add_service_error(grant_form, exc)
         else:
-            messages.success(request, _("Role granted."))
+            staff = granted.staff
+            if granted.previous and granted.previous != staff.role:
+                message = _("%(account)s was %(previous)s; now %(role)s.") % {
+                    "account": staff.user.username,
+                    "previous": StaffRole.Role(granted.previous).label,
+                    "role": staff.get_role_display(),
+                }
+            else:
+                message = _("%(account)s is %(role)s.") % {
+                    "account": staff.user.username,
+                    "role": staff.get_role_display(),
+                }
+            messages.success(request, message)
             return redirect("manage:staff", slug=tournament.slug)
+    elif kind == "create" and account_form.is_valid():
+        try:
+            staff = services.staff_account_create(
+                tournament=tournament, user=request.user, **account_form.cleaned_data
+            )
+        except ValidationError as exc:
+            add_service_error(account_form, exc)
+        else:
+            link = {
+                "account": staff.user,
+                "url": request.build_absolute_uri(welcome_path(staff.user)),
+            }
+            account_form = StaffAccountForm(prefix="create")
+    status = 400 if kind and link is None else 200
+    return _staff_page(request, tournament, grant_form, account_form, link, status)
+
+
+def _staff_page(request, tournament, grant_form, account_form, link=None, status=200):
     staff = tournament.staff.select_related("user").order_by("user__username")
-    return render(
-        request,
-        "manage/staff.html",
-        {"tournament": tournament, "form": form, "staff": staff},
+    rows = [(s, may_get_a_link(s)) for s in staff]
+    context = {
+        "tournament": tournament,
+        "grant_form": grant_form,
+        "account_form": account_form,
+        "rows": rows,
+        "link": link,
+    }
+    response = render(request, "manage/staff.html", context, status=status)
+    if link is not None:
+        response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+def staff_link(request, tournament, pk):
+    """A new one-time link for an account created here that has not chosen its password."""
+    staff = get_object_or_404(
+        StaffRole.objects.select_related("user"), pk=pk, tournament=tournament
+    )
+    try:
+        services.staff_account_link(staff=staff, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("manage:staff", slug=tournament.slug)
+    link = {"account": staff.user, "url": request.build_absolute_uri(welcome_path(staff.user))}
+    return _staff_page(
+        request, tournament, StaffRoleForm(prefix="grant"), StaffAccountForm(prefix="create"), link
     )
 
 

@@ -51,20 +51,8 @@ def registration_add(request, tournament):
             messages.success(
                 request,
                 _("%(player)s registered as number %(number)s.")
-                % {"player": reg.player, "number": reg.number},
+                % {"player": reg.name, "number": reg.number},
             )
-            if (reg.player.last_name, reg.player.first_name) != (
-                data["last_name"],
-                data["first_name"],
-            ):
-                messages.warning(
-                    request,
-                    _(
-                        "Licence %(licence)s is known as %(player)s: registered under that name. "
-                        "Edit the player to correct it."
-                    )
-                    % {"licence": data["licence"], "player": reg.player},
-                )
             if "another" in request.POST:
                 return redirect("manage:registration_add", slug=tournament.slug)
             return redirect("manage:registrations", slug=tournament.slug)
@@ -74,28 +62,29 @@ def registration_add(request, tournament):
 @role_required(Role.ORGANISER)
 def registration_edit(request, tournament, number):
     reg = get_object_or_404(
-        Registration.objects.select_related("player", "player__club"),
+        Registration.objects.select_related("player", "club"),
         tournament=tournament,
         number=number,
     )
-    player = reg.player
     initial = {
-        "licence": player.licence or "",
-        "last_name": player.last_name,
-        "first_name": player.first_name,
-        "club": player.club,
-        "email": player.email,
+        "licence": reg.player.licence or "",
+        "last_name": reg.last_name,
+        "first_name": reg.first_name,
+        "club": reg.club,
+        "email": reg.email,
         "joins_at_position": reg.joins_at_position,
         "withdrawn_after_position": reg.withdrawn_after_position,
     }
-    form = PlayerForm(request.POST or None, initial=initial, tournament=tournament, player=player)
+    form = PlayerForm(
+        request.POST or None, initial=initial, tournament=tournament, registration=reg
+    )
     if request.method == "POST" and form.is_valid():
         try:
             services.registration_update(registration=reg, user=request.user, **form.cleaned_data)
         except ValidationError as exc:
             add_service_error(form, exc)
         else:
-            messages.success(request, _("%(player)s saved.") % {"player": reg.player})
+            messages.success(request, _("%(player)s saved.") % {"player": reg.name})
             return redirect("manage:registrations", slug=tournament.slug)
     return render(
         request,
@@ -124,7 +113,7 @@ def registration_delete(request, tournament, number):
 def checkin(request, tournament):
     search = request.GET.get("q", "").strip()[:100]
     rows = selectors.registrations(tournament=tournament, search=search).order_by(
-        "player__last_name", "player__first_name"
+        "last_name", "first_name"
     )
     context = {
         "tournament": tournament,
@@ -140,7 +129,7 @@ def checkin(request, tournament):
 @role_required(Role.ARBITRE)
 def checkin_toggle(request, tournament, number):
     reg = get_object_or_404(
-        Registration.objects.select_related("player", "player__club", "team"),
+        Registration.objects.select_related("player", "club", "team"),
         tournament=tournament,
         number=number,
     )

@@ -43,8 +43,8 @@ def seating(request, slug):
     if round_ and search:
         for word in search.split():
             seats = seats.filter(
-                Q(registration__player__last_name__icontains=word)
-                | Q(registration__player__first_name__icontains=word)
+                Q(registration__last_name__icontains=word)
+                | Q(registration__first_name__icontains=word)
                 | Q(registration__number=int(word) if word.isascii() and word.isdigit() else -1)
             )
     context = {

@@ -26,7 +26,7 @@ def team_list(request, tournament):
     teams = tournament.teams.prefetch_related(
         Prefetch(
             "members",
-            queryset=Registration.objects.select_related("player", "player__club"),
+            queryset=Registration.objects.select_related("player", "club"),
         )
     )
     without_team = tournament.registrations.filter(team__isnull=True).select_related("player")

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from tournaments.models import StaffRole, Tournament
+from tournaments.permissions import ORGANISERS_GROUP, site_group
 from tournaments.simulation import tournament_simulate
 
 DEMO_SLUG = "demo"
@@ -27,6 +28,8 @@ class Command(BaseCommand):
                 user.set_password(password)
                 user.save()
             users[username] = user
+        # The organiser may create tournaments (a right the site grants); the others may not.
+        users["organisateur"].groups.add(site_group(ORGANISERS_GROUP))
         tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
         if tournament is None:
             tournament = tournament_simulate(
