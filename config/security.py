@@ -1,16 +1,23 @@
-"""Protections every page gets: a content security policy and a throttled login.
+"""Protections every page gets: a content security policy, no caching of what staff see, and a
+throttled login.
 
-The policy allows nothing inline: scripts and styles come from our own static files, and
-handlers are attached by those scripts (``static/js/confirm.js`` for ``data-confirm``).
-Templates must not use ``<script>`` without ``src``, ``on...=`` attributes or ``style=``
-(``tests/config/test_security.py`` checks the pages; the browser tests fail on any violation).
+The policy (``settings.CONTENT_SECURITY_POLICY``, sent by django-csp) allows nothing inline:
+scripts and styles come from our own static files, and handlers are attached by those scripts
+(``static/js/confirm.js`` for ``data-confirm``). Templates must not use ``<script>`` without
+``src``, ``on...=`` attributes or ``style=`` (``tests/config/test_security.py`` checks the
+pages; the browser tests fail on any violation).
 
 Login throttling counts failed logins in the database (``tournaments.LoginFailure``): every
 gunicorn worker sees the same counts, and a row per failure gives an exact sliding window with
 plain inserts, which concurrent workers cannot lose. (A counter in a shared ``DatabaseCache``
 would be read, incremented and written back by each worker, losing increments under
-concurrency, and it needs an extra ``createcachetable`` step at deployment.) This module knows
-nothing of tournaments.
+concurrency, and it needs an extra ``createcachetable`` step at deployment.)
+
+Each attempt writes its row *before* its password is checked, then counts the rows, its own
+included: of attempts arriving together, only those whose row is among the first ``limit`` go
+on, however many there are. Counting after the check, as django-axes does (its issue 592,
+"won't fix"), let an attack of 48 simultaneous guesses check 18 passwords against a limit of
+5; that is why this project keeps its own throttle. This module knows nothing of tournaments.
 """
 
 import ipaddress
@@ -18,55 +25,55 @@ import logging
 import math
 from datetime import datetime, timedelta
 
+from csp.middleware import CSPMiddleware
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.utils import timezone
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import ngettext
 
 from tournaments.models import LoginFailure
 
 logger = logging.getLogger(__name__)
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        # data: for small images the admin's and our stylesheets may inline.
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
 
+class ContentSecurityPolicyMiddleware(CSPMiddleware):
+    """django-csp's middleware, sending ``settings.CONTENT_SECURITY_POLICY`` with every
+    response, in development too (django-csp leaves out DEBUG's technical 404 and 500 pages,
+    whose inline styles and scripts are Django's own).
 
-class ContentSecurityPolicyMiddleware:
-    """Send ``CONTENT_SECURITY_POLICY`` with every response, in development too.
-
-    Left out: PDFs (opened inline; browsers show them in a built-in viewer that runs inside the
-    document, and a strict policy can break it, while a PDF of ours carries no script), and in
-    DEBUG the technical 404 and 500 pages, whose inline styles and scripts are Django's own.
+    Also left out: PDFs (opened inline; browsers show them in a built-in viewer that runs inside
+    the document, and a strict policy can break it, while a PDF of ours carries no script).
     """
+
+    def process_response(self, request, response):
+        if response.get("Content-Type", "").startswith("application/pdf"):
+            response._csp_exempt = True
+        return super().process_response(request, response)
+
+
+class NoStoreMiddleware:
+    """``Cache-Control: no-store`` on what staff see: every response to a logged-in account
+    and every staff or admin address (pages, exports, PDFs, backups). A shared computer at the
+    venue, a proxy or the browser's back button must not keep a sheet, a player's e-mail or a
+    one-time link. Public pages seen by the public keep their own caching."""
+
+    STAFF_PREFIXES = ("/manage/", "/admin/", "/accounts/")
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
         response = self.get_response(request)
-        if "Content-Security-Policy" in response:
-            return response
-        if response.get("Content-Type", "").startswith("application/pdf"):
-            return response
-        if settings.DEBUG and response.status_code in {404, 500}:
-            return response
-        response["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        user = getattr(request, "user", None)
+        staff = (user is not None and user.is_authenticated) or request.path.startswith(
+            self.STAFF_PREFIXES
+        )
+        if staff:
+            add_never_cache_headers(response)
         return response
 
 
@@ -122,9 +129,21 @@ def login_retry_at(*, username: str, address: str | None) -> datetime | None:
     return max(blocks) if blocks else None
 
 
-def login_failure_record(*, username: str, address: str | None) -> None:
-    LoginFailure.objects.filter(at__lte=timezone.now() - WINDOW).delete()
-    LoginFailure.objects.create(username=username, address=address)
+def login_attempt_begin(*, username: str, address: str | None) -> LoginFailure | None:
+    """Count an attempt before its password is checked: its row, or None when the username or
+    the address already has its limit of failures in the window (the row is then taken back:
+    a refused attempt checks no password and is not a failure)."""
+    now = timezone.now()
+    LoginFailure.objects.filter(at__lte=now - WINDOW).delete()
+    attempt = LoginFailure.objects.create(username=username, address=address, at=now)
+    recent = LoginFailure.objects.filter(at__gt=now - WINDOW)
+    over = recent.filter(username=username).count() > USERNAME_LIMIT or (
+        address is not None and recent.filter(address=address).count() > ADDRESS_LIMIT
+    )
+    if over:
+        attempt.delete()
+        return None
+    return attempt
 
 
 def login_failures_clear(*, username: str) -> None:
@@ -132,20 +151,18 @@ def login_failures_clear(*, username: str) -> None:
 
 
 class ThrottledLoginMixin:
-    """For an ``AuthenticationForm``: refuse the attempt outright while its username or address
-    is blocked (the password is not even checked), count a wrong password, and forget the
-    username's failures once it logs in.
-
-    Attempts running at the same moment may each pass the check before any failure is counted;
-    that lets a few more through, never fewer.
-    """
+    """For an ``AuthenticationForm``: count the attempt first (``login_attempt_begin``) and
+    refuse it outright while its username or address is blocked (the password is not even
+    checked); a wrong password leaves the attempt counted; a right one forgets the username's
+    failures."""
 
     def clean(self):
         username = username_key(self.cleaned_data.get("username") or "")
         address = client_address(self.request) if self.request is not None else None
-        retry_at = login_retry_at(username=username, address=address)
-        if retry_at is not None:
+        attempt = login_attempt_begin(username=username, address=address)
+        if attempt is None:
             logger.warning("login refused: too many failures (%r from %s)", username, address)
+            retry_at = login_retry_at(username=username, address=address) or timezone.now()
             minutes = max(1, math.ceil((retry_at - timezone.now()).total_seconds() / 60))
             raise ValidationError(
                 ngettext(
@@ -159,11 +176,10 @@ class ThrottledLoginMixin:
         try:
             cleaned = super().clean()
         except ValidationError:
-            if self.user_cache is None:
-                login_failure_record(username=username, address=address)
+            if self.user_cache is not None:  # the right password, for an inactive account
+                attempt.delete()
             raise
-        if self.user_cache is not None:
-            login_failures_clear(username=username)
+        login_failures_clear(username=username)
         return cleaned
 
 

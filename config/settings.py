@@ -3,15 +3,16 @@
 Embedded default (``make run``): DEBUG on, a SQLite file beside manage.py, a development secret.
 Production: set ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS`` and ``DATABASE_URL``; with those
 ``manage.py check --deploy`` passes. ``TRUSTED_PROXIES`` says how many reverse proxies stand in
-front (default 1 in production). Nothing here assumes a single process: sessions and the failed
-logins that throttle the login form live in the database, and nothing that must be shared is
-kept in the per-process cache.
+front (default 0: set it when there is one). Nothing here assumes a single process: sessions and
+the failed logins that throttle the login form live in the database, and nothing that must be
+shared is kept in the per-process cache.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "csp",
     "tournaments",
     "scoring",
     "arbitration",
@@ -64,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.security.NoStoreMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -119,6 +122,23 @@ CACHES = {
     }
 }
 
+# Sent by django-csp (config.security.ContentSecurityPolicyMiddleware): nothing inline.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        # data: for small images the admin's and our stylesheets may inline.
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
@@ -130,10 +150,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
 # Login throttling (config.security) counts failures per client address. Behind reverse
-# proxies (production: gunicorn on 127.0.0.1), every request comes from the proxy: the client's
-# address is then the one the outermost of TRUSTED_PROXIES proxies added to X-Forwarded-For.
-# Set TRUSTED_PROXIES=0 when clients reach the application directly.
-TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0" if DEBUG else "1"))
+# proxies (production: nginx in front of gunicorn on 127.0.0.1), every request comes from the
+# proxy: set TRUSTED_PROXIES to their number, and the client's address is the one the outermost
+# of them added to X-Forwarded-For. By default no proxy is trusted: a client that reaches
+# gunicorn directly would otherwise choose its own address by writing the header.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import SESSION_KEY
+from django.db import connection
 from django.db.models import F
 from django.test import RequestFactory
 from django.urls import reverse
@@ -162,3 +163,83 @@ def test_behind_a_proxy_each_client_has_its_own_count(client, anne, settings):
         HTTP_X_FORWARDED_FOR="198.51.100.1",
     )
     assert response.status_code == 302
+
+
+# --- attacks: simultaneous guesses, a forged address --------------------------------------------
+
+
+def test_attempts_arriving_together_check_at_most_the_limit(anne):
+    """Each attempt is counted before its password is checked: when 48 guesses all arrive
+    before any has been checked, 5 go on to a password check and 43 are refused."""
+    begun = [security.login_attempt_begin(username="anne", address=None) for _ in range(48)]
+    assert sum(attempt is not None for attempt in begun) == security.USERNAME_LIMIT
+    assert LoginFailure.objects.count() == security.USERNAME_LIMIT
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="threads need a database they share: CI runs this on PostgreSQL",
+)
+def test_48_simultaneous_wrong_passwords_check_at_most_5(monkeypatch):
+    """The attack replayed: 48 threads post a wrong password for one account at once."""
+    import threading
+    import time
+
+    from django.contrib.auth import forms as auth_forms
+    from django.test import Client
+
+    user = UserFactory(username="target")
+    user.set_password(PASSWORD)
+    user.save()
+    checked, real = [], auth_forms.authenticate
+
+    def slow_authenticate(*args, **kwargs):
+        checked.append(1)
+        time.sleep(0.3)  # every other attempt arrives while this one is being checked
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(auth_forms, "authenticate", slow_authenticate)
+    barrier = threading.Barrier(48)
+    statuses = []
+
+    def attack(i):
+        try:
+            barrier.wait()
+            response = Client().post(
+                reverse("login"),
+                {"username": "target", "password": f"guess-{i}"},
+                REMOTE_ADDR=f"10.1.{i}.1",
+            )
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=attack, args=(i,)) for i in range(48)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(statuses) == 48
+    assert len(checked) <= security.USERNAME_LIMIT
+    assert statuses.count(429) >= 48 - security.USERNAME_LIMIT
+
+
+def test_a_forged_forwarded_address_is_not_believed_by_default(client, anne, settings):
+    """Without a configured proxy, X-Forwarded-For is the client's to write: 20 guesses each
+    claiming another address still come from one address, which is then blocked."""
+    assert settings.TRUSTED_PROXIES == 0
+    for i in range(security.ADDRESS_LIMIT):
+        client.post(
+            reverse("login"),
+            {"username": f"guess{i}", "password": "wrong"},
+            REMOTE_ADDR="192.0.2.9",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{i}",
+        )
+    response = client.post(
+        reverse("login"),
+        {"username": "anne", "password": PASSWORD},
+        REMOTE_ADDR="192.0.2.9",
+        HTTP_X_FORWARDED_FOR="198.51.100.1",
+    )
+    assert response.status_code == 429
