@@ -5,7 +5,9 @@ in JSON, such as audit data or a position's plan, stay right): accounts with the
 hashes and groups, clubs, players, tournaments and everything in them, the admin log. It leaves
 out what each installation makes for itself (content types and permissions, named in the file by
 their natural keys) and the sessions. It is restored onto an empty database only, in one
-transaction: all or nothing, then the sequences are set past the restored ids.
+transaction: all or nothing, then the sequences are set past the restored ids. Every row is
+checked against its model first (``row_checks``: choices, lengths, ranges, unique and check
+constraints, foreign keys naming rows of the file), before the database is emptied.
 
 A **tournament backup** is ``transfer``'s document, gzipped; it is restored through
 ``tournament_import`` (new ids, accounts matched by username), beside other tournaments.
@@ -42,6 +44,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
 from . import transfer
+from .row_checks import missing_row, refusal, row_error, row_errors
 
 FORMAT = "tarot-backup"
 VERSION = 1
@@ -293,6 +296,59 @@ def _tables(models) -> list[str]:
     return sorted(tables)
 
 
+def _foreign_key_errors(model, rows, ids: dict, models: dict) -> Iterator[str]:
+    """Foreign keys naming rows the backup does not hold, or null where they may not be. Rows
+    named by natural keys are left to the database's check after loading: the keys were looked
+    up in the database as it was before the restore."""
+    if _by_natural_keys(model):
+        return
+    fields = [f for f in model._meta.concrete_fields if f.is_relation]
+    for name, obj, deferred in rows:
+        for f in fields:
+            value = getattr(obj, f.attname)
+            if f in deferred:
+                continue
+            if value is None:
+                if not f.null:
+                    yield row_error(name, f.name, f.error_messages["null"])
+                continue
+            label = f.related_model._meta.label_lower
+            if label in models and value not in ids.get((label, f.target_field.attname), ()):
+                yield missing_row(name, f, value)
+
+
+def _check_rows(objects: list[dict], models: dict) -> None:
+    """Refuse the backup before the database is touched if a row holds what its model refuses
+    or names a row the backup lacks (``row_checks``): the message names rows and fields."""
+    rows: dict = {}
+    for obj in serializers.deserialize("python", objects, handle_forward_references=True):
+        instance = obj.object
+        name = f"{instance._meta.label_lower} {instance.pk}"
+        rows.setdefault(type(instance), []).append((name, instance, obj.deferred_fields))
+    targets = {
+        (f.related_model, f.target_field.attname)
+        for model in rows
+        for f in model._meta.concrete_fields
+        if f.is_relation
+    }
+    ids = {
+        (model._meta.label_lower, attname): {getattr(o, attname) for _n, o, _d in rows[model]}
+        for model, attname in targets
+        if model in rows
+    }
+    errors = []
+    for model, found in rows.items():
+        errors.extend(_foreign_key_errors(model, found, ids, models))
+        errors.extend(row_errors(model, [(name, obj) for name, obj, _d in found]))
+    error = refusal(
+        errors,
+        "This backup holds what this installation refuses (nothing restored): %(errors)s",
+        "invalid",
+    )
+    if error is not None:
+        raise error
+
+
 def _load(objects: list[dict]) -> None:
     deferred = []
     for obj in serializers.deserialize("python", objects, handle_forward_references=True):
@@ -323,6 +379,7 @@ def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]
                     "not_empty",
                     present=", ".join(f"{n} {label}" for label, n in present.items()),
                 )
+            _check_rows(document["objects"], models)
             # Writes earlier in an enclosing transaction leave checks pending, which forbid
             # emptying their tables (PostgreSQL's TRUNCATE): run them now.
             connection.check_constraints()

@@ -13,7 +13,10 @@ hidden in JSON too (a position's report and plan, a deal's poignées, audit data
 accounts by username; what is missing is created (accounts inactive, without a password).
 
 It copies what the source's services decided and checked; it does not check the rules again
-(a sheet is not entered again), and text people typed (reasons, notes) is copied as is.
+(a sheet is not entered again), and text people typed (reasons, notes) is copied as is. It does
+check every row against its model before writing any (``row_checks``: choices, lengths, ranges,
+unique and check constraints; foreign keys naming rows of the document): a file edited by hand or
+from another program is refused, row and field named, rather than stored to fail later.
 """
 
 import datetime
@@ -28,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .models import Club, Player, Tournament
+from .row_checks import missing_row, refusal, row_error, row_errors
 
 FORMAT = "tarot-tournament"
 VERSION = 1
@@ -273,6 +277,90 @@ def _create(model, rows, maps, tournament=None, clean=False) -> list:
     return objects
 
 
+# --- import: every row checked before any is written -----------------------------------------
+
+
+def _stand_in(field, value, ids: dict, problems: dict, name: str):
+    """What a foreign key holds while its row is checked: the document's id (a username for an
+    account: its rank), or None after a problem is noted."""
+    label = field.related_model._meta.label
+    if value is None:
+        if not field.null:
+            problems["invalid"].append(row_error(name, field.name, field.error_messages["null"]))
+        return None
+    if field.related_model is get_user_model():
+        if isinstance(value, str):
+            return ids[label].setdefault(value, len(ids[label]) + 1)
+    elif isinstance(value, int) and value in ids.get(label, ()):
+        return value
+    problems["dangling"].append(missing_row(name, field, value))
+    return None
+
+
+def _unsaved(model, row: dict, ids: dict, problems: dict, name: str):
+    """The row as an unsaved instance, raw values (``clean_fields`` reads them), foreign keys
+    as stand-ins; the tournament, implied, as the document's."""
+    obj = model()
+    for f in _fields(model):
+        if f.is_relation and f.related_model is Tournament and model is not Tournament:
+            setattr(obj, f.attname, 0)
+        elif f.is_relation:
+            if f.name in row or not f.null:
+                setattr(obj, f.attname, _stand_in(f, row.get(f.name), ids, problems, name))
+        elif f.name in row:
+            setattr(obj, f.attname, row[f.name])
+    return obj
+
+
+def _new_accounts(ids: dict) -> list[tuple[str, models.Model]]:
+    """The accounts the import would create, as unsaved instances to check."""
+    User = get_user_model()
+    key = User.USERNAME_FIELD
+    names = ids[User._meta.label]
+    known = set(User.objects.filter(**{f"{key}__in": names}).values_list(key, flat=True))
+    new = [name for name in names if name not in known]
+    return [(_("account %(name)r") % {"name": name}, User(**{key: name})) for name in new]
+
+
+def _check_rows(document: dict, tournament_row: dict) -> None:
+    """Refuse the document before anything is written if a row names a row it does not hold,
+    or holds what its model refuses (see ``row_checks``); the message names rows and fields."""
+    tables = [
+        ("tournament", Tournament, [tournament_row]),
+        ("clubs", Club, document["clubs"]),
+        ("players", Player, document["players"]),
+    ] + [(key, apps.get_model(label), document.get(key, [])) for key, label, _p in SECTIONS]
+    ids = {model._meta.label: {row["id"] for row in rows} for _k, model, rows in tables}
+    ids[get_user_model()._meta.label] = {}
+    licences = {row["id"]: row.get("licence") for row in document["players"]}
+
+    def identity(field, value):  # players are matched by licence: two ids may be one player
+        licence = licences.get(value) if field.related_model is Player else None
+        return ("licence", licence) if licence else value
+
+    problems = {"dangling": [], "invalid": []}
+    for key, model, rows in tables:
+        built = [(f"{key} {row['id']}", row) for row in rows]
+        built = [(name, _unsaved(model, row, ids, problems, name)) for name, row in built]
+        problems["invalid"].extend(row_errors(model, built, identity=identity))
+    User = get_user_model()
+    others = [f.name for f in User._meta.concrete_fields if f.name != User.USERNAME_FIELD]
+    for name, account in _new_accounts(ids):
+        try:
+            account.clean_fields(exclude=others)
+        except ValidationError as exc:
+            problems["invalid"].extend(
+                row_error(name, User.USERNAME_FIELD, e) for e in exc.messages
+            )
+    for code, message in (
+        ("dangling", _("This file names rows it does not contain: %(errors)s")),
+        ("invalid", _("This file holds what a tournament here cannot: %(errors)s")),
+    ):
+        error = refusal(problems[code], message, code)
+        if error is not None:
+            raise error
+
+
 def _accounts(document: dict) -> dict[str, int]:
     """Every username the document names, to an account here (created inactive, unusable)."""
     User = get_user_model()
@@ -339,6 +427,7 @@ def _import(document: dict, slug: str | None) -> Tournament:
             code="slug_taken",
             params={"slug": row["slug"]},
         )
+    _check_rows(document, row)
     maps = {get_user_model()._meta.label: _accounts(document)}
     maps["tournaments.Club"] = _clubs(document["clubs"])
     maps["tournaments.Player"] = _players(document["players"], maps)

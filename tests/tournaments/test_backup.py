@@ -256,7 +256,8 @@ CASES = {
                 for o in doc["objects"]
             ],
         ),
-        "contradicts itself .*tournaments_staffrole",
+        r"refuses \(nothing restored\): tournaments.staffrole \d+, tournament: names a tournament "
+        r"\(1000000\)",
     ),
 }
 

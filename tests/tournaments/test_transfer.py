@@ -412,7 +412,7 @@ def document(tournament, staff):
         ({"version": VERSION + 1}, "version"),
         ({"registrations": None}, "malformed"),
         ({"tournament": "a text"}, "malformed"),
-        ({"seats": [{"id": 1}]}, "inconsistent"),  # a seat at no table
+        ({"seats": [{"id": 1}]}, "invalid"),  # a seat at no table, found before any write
     ],
 )
 def test_refuses_what_it_cannot_read(document, change, code):
