@@ -82,7 +82,14 @@ def _visas(setup: TableSetup, data) -> list[int]:
 
 
 def scoresheet_save(
-    *, table: Table, user, data, base_version: int, token: str | None = None, confirm=False
+    *,
+    table: Table,
+    user,
+    data,
+    base_version: int,
+    token: str | None = None,
+    confirm=False,
+    ruling=False,
 ) -> ScoreSheet:
     """Save the sheet of ``table`` as typed in ``data``: a new version, the one before kept.
 
@@ -106,7 +113,7 @@ def scoresheet_save(
             token = None
     try:
         with transaction.atomic():
-            return _save(table, user, data, base_version, token, confirm)
+            return _save(table, user, data, base_version, token, confirm, ruling)
     except IntegrityError:
         # Another save of this table (or this very form, sent twice) won the race.
         done = ScoreSheet.objects.filter(token=token, table=table).first() if token else None
@@ -160,7 +167,7 @@ def lock_table(table: Table) -> Table:
     return table
 
 
-def _save(table, user, data, base_version, token, confirm) -> ScoreSheet:
+def _save(table, user, data, base_version, token, confirm, ruling) -> ScoreSheet:
     table = lock_table(table)
     if token:
         done = _sent_before(table, token, data)  # the first send committed while we waited
@@ -199,11 +206,14 @@ def _save(table, user, data, base_version, token, confirm) -> ScoreSheet:
         current.status = Status.SUPERSEDED
         current.save(update_fields=["status"])
     now = timezone.now()
+    # A correction is confirmed by its author only where nobody else could (four-eyes off),
+    # or when it is an arbitre's ruling, recorded with its incident.
+    confirmed_now = correcting and (ruling or not tournament.four_eyes)
     sheet = ScoreSheet.objects.create(
         round=round_,
         table=table,
         version=(current.version if current else 0) + 1,
-        status=Status.CONFIRMED if correcting else Status.ENTERED,
+        status=Status.CONFIRMED if confirmed_now else Status.ENTERED,
         visas=_visas(setup, data),
         short_reason=_reason(data, "short_reason") if check.played < setup.deals else "",
         reason=_reason(data, "reason"),
@@ -211,8 +221,8 @@ def _save(table, user, data, base_version, token, confirm) -> ScoreSheet:
             {"field": p.field, "code": p.code, "params": _plain(p.params)} for p in check.warnings
         ],
         entered_by=user,
-        confirmed_by=user if correcting else None,
-        confirmed_at=now if correcting else None,
+        confirmed_by=user if confirmed_now else None,
+        confirmed_at=now if confirmed_now else None,
         token=token or None,
     )
     _write_deals(sheet, setup, check.deals)

@@ -227,6 +227,7 @@ def deal_decide(
             user=user,
             data={**kept, **new_line, "reason": reason},
             base_version=current.version,
+            ruling=True,
         )
     except ValidationError as exc:
         if hasattr(exc, "error_dict"):

@@ -194,6 +194,12 @@ def sheet(request, tournament, number, table):
         )
     if saved.is_confirmed:
         messages.success(request, _("Table %(t)s: sheet saved and confirmed.") % {"t": table})
+    elif saved.reason:
+        messages.success(
+            request,
+            _("Table %(t)s: correction saved; another arbitre must confirm it (four-eyes).")
+            % {"t": table},
+        )
     else:
         messages.success(request, _("Table %(t)s: sheet saved.") % {"t": table})
     return redirect("scoring:sheet", slug=tournament.slug, number=number, table=table)

@@ -582,8 +582,13 @@ def team_create(*, tournament: Tournament, user, name: str, members) -> Team:
 
 @transaction.atomic
 def team_update(*, team: Team, user, name: str, members) -> Team:
+    # Serialised with every other team change of the tournament, then read again: two edits
+    # at once would each check the membership as it was before the other, and could leave a
+    # team short of a player.
+    tournament = _lock(team.tournament)
+    team = Team.objects.get(pk=team.pk)
     members = list(members)
-    _check_members(team.tournament, members, team=team)
+    _check_members(tournament, members, team=team)
     team.name = name.strip() or team.name
     team.full_clean()
     team.save()
@@ -600,6 +605,7 @@ def team_update(*, team: Team, user, name: str, members) -> Team:
 
 @transaction.atomic
 def team_delete(*, team: Team, user) -> None:
+    _lock(team.tournament)
     audit_log(
         action="team.deleted",
         user=user,

@@ -1,5 +1,6 @@
 """A scorer types a whole score sheet with the keyboard only and watches the totals as they type;
-an arbitre confirms it, then corrects it with a reason, and the history shows both versions."""
+an arbitre confirms it, then corrects it with a reason, a second arbitre confirms the correction
+(four-eyes), and the history shows both versions."""
 
 import pytest
 from playwright.sync_api import expect
@@ -23,9 +24,11 @@ DEALS = [
 
 def test_keyboard_entry_confirmation_and_correction(page, log_in, browser, live_server):
     scorer, arbitre = UserFactory(username="paul"), UserFactory(username="anne")
+    second = UserFactory(username="hugo")
     tournament = TournamentFactory(slug="coupe-hiver", name="Coupe d'hiver")
     StaffRoleFactory(tournament=tournament, user=scorer, role="scorer")
     StaffRoleFactory(tournament=tournament, user=arbitre, role="arbitre")
+    StaffRoleFactory(tournament=tournament, user=second, role="arbitre")
     RegistrationFactory.create_batch(8, tournament=tournament, checked_in=True)
     round_ = services_seating.round_seat_players(
         tournament=tournament, number=1, user=arbitre, seed=3
@@ -111,7 +114,16 @@ def test_keyboard_entry_confirmation_and_correction(page, log_in, browser, live_
     expect(page.locator("input[name=d3-mark2]")).to_have_value("126")  # nothing typed is lost
     page.get_by_label("Reason for the correction").fill("Prise made by 17: sheet misread")
     page.get_by_test_id("save").click()
+    expect(page.locator(".messages")).to_contain_text("another arbitre must confirm it")
     expect(page.get_by_test_id("sheet-status")).to_contain_text("v2")
+    expect(page.get_by_test_id("sheet-status")).to_contain_text("Entered")
+    expect(page.get_by_test_id("confirm")).to_have_count(0)  # not by its author
+
+    page.context.clear_cookies()
+    log_in(second)
+    page.goto(f"/manage/t/{tournament.slug}/positions/1/sheets/1/")
+    page.get_by_test_id("confirm").click()
+    expect(page.get_by_test_id("sheet-status")).to_contain_text("Confirmed")
     page.get_by_role("link", name="History").click()
     expect(page.get_by_test_id("version-2")).to_contain_text("Prise made by 17")
     expect(page.get_by_test_id("version-1")).to_contain_text("Replaced by a later version")

@@ -155,8 +155,11 @@ def test_a_ban_decided_after_the_sheet_blocks_the_closing(client, two_positions,
     assert 'data-testid="barred"' in page.content.decode()
     # The arbitre corrects the sheet (Nord, not Sud, dealt deal 3 again): the position closes.
     data = {**SAMPLE, **VISAS, "d3-dealer": "0", "reason": "dealer misread"}
-    sheets.scoresheet_save(table=table, user=staff["arbitre"], data=data, base_version=1)
+    corrected = sheets.scoresheet_save(
+        table=table, user=staff["arbitre"], data=data, base_version=1
+    )
     assert sheets.barred_takers(round=two_positions) == []
+    sheets.scoresheet_confirm(sheet=corrected, user=staff["organiser"])  # four-eyes
     assert sheets.round_close(round=two_positions, user=staff["arbitre"]).is_closed
 
 

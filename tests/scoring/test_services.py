@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 
 from scoring import services
 from scoring.models import BidBan, Mark, ScoreSheet
@@ -9,7 +10,7 @@ from scoring.selectors import sheet_history
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS
 from tests.tournaments.test_text import INVISIBLE_REASONS
 from tournaments import services_seating
-from tournaments.models import AuditEntry
+from tournaments.models import AuditEntry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +154,14 @@ def test_correction_after_confirmation(table, staff):
         save(table, staff["arbitre"], data, base=1)
     assert list(exc.value.error_dict) == ["reason"]
     corrected = save(table, staff["arbitre"], {**data, "reason": "prise made"}, base=1)
-    assert corrected.version == 2 and corrected.status == "confirmed"
+    # Four-eyes covers corrections: the corrector cannot confirm, another arbitre does.
+    assert corrected.version == 2 and corrected.status == "entered"
+    assert corrected.entered_by == staff["arbitre"] and corrected.confirmed_by is None
+    with pytest.raises(ValidationError) as exc:
+        services.scoresheet_confirm(sheet=corrected, user=staff["arbitre"])
+    assert exc.value.code == "four_eyes"
+    corrected = services.scoresheet_confirm(sheet=corrected, user=staff["organiser"])
+    assert corrected.status == "confirmed" and corrected.confirmed_by == staff["organiser"]
     sheet.refresh_from_db()
     assert sheet.status == "superseded" and sheet.confirmed_by == staff["arbitre"]
     assert bilans(corrected)[2] == SAMPLE_BILANS[2] + 252
@@ -164,6 +172,26 @@ def test_correction_after_confirmation(table, staff):
     entry = AuditEntry.objects.get(action="sheet.corrected")
     assert entry.data["reason"] == "prise made"
     assert entry.data["before"]["deals"][2]["marks"] != entry.data["after"]["deals"][2]["marks"]
+
+
+def test_a_single_arbitre_tournament_confirms_its_corrections_at_once(table, staff, client):
+    """Four-eyes off (a tournament with one arbitre): the correction is confirmed by its
+    author, and the history says so."""
+    Tournament.objects.filter(pk=table.round.tournament_id).update(four_eyes=False)
+    table.round.tournament.refresh_from_db()
+    sheet = save(table, staff["scorer"])
+    services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
+    data = {**SAMPLE, **VISAS, "d3-mark0": "-42", "d3-mark2": "126", "d3-mark1": "-42",
+            "d3-mark3": "-42", "d3-taker": "2", "reason": "the taker misread"}  # fmt: skip
+    corrected = save(table, staff["arbitre"], data, base=1)
+    assert corrected.status == "confirmed"
+    assert corrected.entered_by == corrected.confirmed_by == staff["arbitre"]
+    client.force_login(staff["organiser"])
+    tournament = table.round.tournament
+    page = client.get(
+        reverse("scoring:history", args=[tournament.slug, table.round.number, table.number])
+    )
+    assert "confirmed by its own author: four-eyes is off" in page.content.decode()
 
 
 def test_bid_ban_refuses_the_taker(table, staff):

@@ -148,7 +148,11 @@ class Tournament(models.Model):
     four_eyes = models.BooleanField(
         _("four-eyes confirmation"),
         default=True,
-        help_text=_("A sheet entered by one person must be confirmed by another."),
+        help_text=_(
+            "A sheet entered or corrected by one person must be confirmed by another arbitre. "
+            "Untick it only for a tournament with a single arbitre: the sheets' history then "
+            "shows the versions confirmed by their own author."
+        ),
     )
     is_public = models.BooleanField(
         _("public"), default=True, help_text=_("Listed on the public home page.")
