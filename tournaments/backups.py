@@ -14,8 +14,10 @@ A **tournament backup** is ``transfer``'s document, gzipped; it is restored thro
 
 Files are written beside their final name and renamed once complete, so an interrupted backup
 never leaves a truncated file under that name. Reading refuses, with a message, anything that is
-not a complete backup of this application. This module must not merge a database backup into a
-database that holds data: the ids would collide with the rows already there.
+not a complete backup of this application, and a file past ``MAX_DOCUMENT_BYTES`` once unpacked
+(unpacked a chunk at a time: a gzip bomb is stopped at the limit). This module must not merge a
+database backup into a database that holds data: the ids would collide with the rows already
+there.
 """
 
 import datetime
@@ -53,6 +55,13 @@ VERSION = 1
 LEFT_OUT = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
 INSTALLATION_MADE = (ContentType, Permission)
 CHUNK = 2000
+# The most a file may hold once unpacked. A gzip of zeros unpacks a thousand times larger (1.5 MB
+# made 4.8 GB in memory before this limit), and reading a document costs several times its size
+# again (the parsed JSON, then the rows). Real backups are far smaller: a whole database with a
+# 240-player tournament of 6 positions, every sheet entered, is 2.7 MB of JSON (its export
+# 2.2 MB), so 256 MiB holds about a hundred such tournaments. Raise it here for a larger one.
+MAX_DOCUMENT_BYTES = 256 * 1024 * 1024
+UNPACK_CHUNK_BYTES = 1024 * 1024
 
 
 class Encoder(DjangoJSONEncoder):
@@ -132,6 +141,8 @@ def backup_read(path: Path) -> dict:
     """The document in ``path`` (gzipped or plain JSON); a ``ValidationError`` if the file
     cannot be read or is not JSON."""
     try:
+        if Path(path).stat().st_size > MAX_DOCUMENT_BYTES:  # gzipped, JSON is larger still
+            _too_large(path)
         data = Path(path).read_bytes()
     except OSError as exc:
         raise ValidationError(
@@ -147,7 +158,9 @@ def backup_parse(data: bytes, name) -> dict:
     ``ValidationError`` if it is damaged or not JSON."""
     try:
         if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
+            data = _gunzip(data, name)
+        elif len(data) > MAX_DOCUMENT_BYTES:
+            _too_large(name)
         return json.loads(data.decode("utf-8"))
     except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
         raise ValidationError(
@@ -167,6 +180,28 @@ def backup_parse(data: bytes, name) -> dict:
             code="too_deep",
             params={"path": name},
         ) from exc
+
+
+def _gunzip(data: bytes, name) -> bytes:
+    """``data`` unpacked a chunk at a time, refused as soon as it passes MAX_DOCUMENT_BYTES:
+    what a small file unpacks to is only known by unpacking it."""
+    chunks, size = [], 0
+    with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacking:
+        while chunk := unpacking.read(UNPACK_CHUNK_BYTES):
+            size += len(chunk)
+            if size > MAX_DOCUMENT_BYTES:
+                _too_large(name)
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _too_large(name):
+    raise ValidationError(
+        "%(path)s holds more than %(limit)s MiB of JSON, more than a backup or an export of "
+        "this application (the limit is MAX_DOCUMENT_BYTES in tournaments/backups.py).",
+        code="too_large",
+        params={"path": name, "limit": MAX_DOCUMENT_BYTES // (1024 * 1024)},
+    )
 
 
 def backup_kind(document) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.backups import backup_parse
+from tournaments import backups
 from tournaments.management.errors import error_text
 from tournaments.transfer import tournament_import
 
@@ -26,12 +26,18 @@ class Command(BaseCommand):
         )
 
     def handle(self, *, file, slug, **options):
+        # One byte past the limit is enough for backup_parse to refuse the file.
+        limit = backups.MAX_DOCUMENT_BYTES + 1
         try:
-            data = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
+            if file == "-":
+                data = sys.stdin.buffer.read(limit)
+            else:
+                with Path(file).open("rb") as stream:
+                    data = stream.read(limit)
         except OSError as exc:
             raise CommandError(f"cannot read {file}: {exc.strerror or exc}") from exc
         try:
-            document = backup_parse(data, file)
+            document = backups.backup_parse(data, file)
             tournament = tournament_import(document=document, slug=slug)
         except ValidationError as exc:
             raise CommandError(error_text(exc)) from exc
