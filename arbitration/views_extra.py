@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from config.security import heavy_document
 from scoring.selectors import penalties_by_position
 from tournaments.models import Registration
 from tournaments.permissions import Role, has_role, role_required
@@ -110,6 +111,7 @@ REPORTS = {
 
 
 @role_required(Role.ARBITRE)
+@heavy_document("arbitration report")
 def report(request, tournament, fmt):
     if fmt not in REPORTS:
         raise Http404

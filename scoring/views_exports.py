@@ -8,6 +8,7 @@ A position that is not one falls back to every position; one out of range is cla
 from django.http import Http404
 from django.shortcuts import render
 
+from config.security import heavy_document
 from tournaments.permissions import Role, role_required
 from tournaments.views.helpers import download
 
@@ -36,6 +37,7 @@ def results_exports(request, tournament):
 
 
 @role_required(Role.ARBITRE)
+@heavy_document("results")
 def results_download(request, tournament, kind, fmt):
     after, official = _choices(request, tournament)
     document = exports.document(

@@ -142,12 +142,15 @@ def _name_accounts(document: dict) -> None:
 def tournament_export(*, tournament: Tournament) -> dict:
     """Every row of ``tournament`` as one JSON-serialisable document (see the module doc)."""
     registered = Player.objects.filter(registrations__tournament=tournament)
+    clubs = Club.objects.filter(
+        models.Q(players__in=registered) | models.Q(registrations__tournament=tournament)
+    )
     document = {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
         "tournament": _rows(Tournament, Tournament.objects.filter(pk=tournament.pk))[0],
-        "clubs": _rows(Club, Club.objects.filter(players__in=registered).distinct()),
+        "clubs": _rows(Club, clubs.distinct()),
         "players": _rows(Player, registered),
     }
     for key, label, path in SECTIONS:
@@ -403,6 +406,17 @@ def _players(rows: list[dict], maps: dict) -> dict[int, int]:
     }
 
 
+def _registered_as(document: dict) -> None:
+    """A document written before registrations kept their own identity: each registration
+    takes its player's as the document has it."""
+    players = {row["id"]: row for row in document["players"]}
+    for row in document.get("registrations", []):
+        if "last_name" not in row and row.get("player") in players:
+            player = players[row["player"]]
+            for name in ("last_name", "first_name", "club", "email"):
+                row[name] = player.get(name) or ("" if name != "club" else None)
+
+
 def _check_format(document) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValidationError(
@@ -427,6 +441,7 @@ def _import(document: dict, slug: str | None) -> Tournament:
             code="slug_taken",
             params={"slug": row["slug"]},
         )
+    _registered_as(document)
     _check_rows(document, row)
     maps = {get_user_model()._meta.label: _accounts(document)}
     maps["tournaments.Club"] = _clubs(document["clubs"])

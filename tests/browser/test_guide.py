@@ -25,6 +25,7 @@ from tests.factories import (
     ClubFactory,
     PlayerFactory,
     RegistrationFactory,
+    SiteOrganiserFactory,
     StaffRoleFactory,
     TournamentFactory,
     UserFactory,
@@ -212,7 +213,7 @@ def pdf_text(body: bytes) -> str:
 
 
 def test_organiser_day(new_page, fixed_draw, tmp_path):
-    UserFactory(username="claire")
+    SiteOrganiserFactory(username="claire")  # the site lets her create tournaments
     scorer, arbitre = UserFactory(username="marc"), UserFactory(username="odile")
     upload = tmp_path / "joueurs-open-printemps.xlsx"
     write_players_file(upload)
@@ -245,9 +246,16 @@ def test_organiser_day(new_page, fixed_draw, tmp_path):
     expect(messages(page)).to_contain_text("Tournoi créé. Inscrivez maintenant les joueurs.")
     shot(page, "03-tournoi")
     tournament = Tournament.objects.get(slug=SLUG)
-    # Claire gives roles to her team (the page « Équipe d'organisation » does the same).
+    # Claire's team: Marc and Odile have accounts; Lucie, a scorer for the day, gets one
+    # from « Équipe d'organisation », with a one-time link to choose her password.
     StaffRoleFactory(tournament=tournament, user=scorer, role=StaffRole.Role.SCORER)
     StaffRoleFactory(tournament=tournament, user=arbitre, role=StaffRole.Role.ARBITRE)
+    subnav(page, "Équipe d’organisation").click()
+    page.get_by_label("Nom d’utilisateur").first.fill("lucie")
+    page.locator("form:has(input[value=create])").get_by_role("button").click()
+    expect(page.get_by_test_id("one-time-link")).to_contain_text("Le lien de lucie")
+    shot(page, "03b-compte-du-jour")
+    assert "/accounts/welcome/" in page.locator(".copy-link").input_value()
 
     # 3. Import the players: the preview shows the one bad row, fixed in place.
     subnav(page, "Import").click()

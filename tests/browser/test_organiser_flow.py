@@ -9,7 +9,13 @@ import pytest
 from openpyxl import Workbook
 from playwright.sync_api import expect
 
-from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    RegistrationFactory,
+    SiteOrganiserFactory,
+    StaffRoleFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tournaments.models import AuditEntry, Club, Player, Registration, StaffRole, Tournament
 
 pytestmark = pytest.mark.browser
@@ -81,7 +87,7 @@ def _check_in(page, *, search: str, number: int, expected_present: int) -> None:
 
 
 def test_organiser_creates_a_tournament_imports_players_and_checks_them_in(page, tmp_path):
-    user = UserFactory(username="organiser-ann")
+    user = SiteOrganiserFactory(username="organiser-ann")
     players = _players()
     upload = tmp_path / "players.xlsx"
     _write_xlsx(upload, players)

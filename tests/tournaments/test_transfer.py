@@ -250,14 +250,14 @@ def build(tournament, staff):
     sheets_simulate(tournament=tournament, rng=rng, scorer=scorer, arbitre=arbitre)
     t1, t2 = round1.tables.get(number=1), round1.tables.get(number=2)
     correction = {**random_sheet(table_setup(table=t1), rng), "reason": "misread"}
-    scoring.scoresheet_save(table=t1, user=arbitre, data=correction, base_version=1)
+    corrected = scoring.scoresheet_save(table=t1, user=arbitre, data=correction, base_version=1)
+    scoring.scoresheet_confirm(sheet=corrected, user=organiser)  # four-eyes
     annulled = arbitration.incident_log(
         tournament=tournament, user=arbitre, round=round1, table=t2, kind=IncidentKind.MISDEAL,
         offender=seated(t2, 0), deal_number=2, confirmed=True,
     )  # fmt: skip
     arbitration.decision_add(incident=annulled, user=arbitre, kind="deal_annulled")
-    User.objects.create(username="late_arbitre")
-    services.staff_role_grant(
+    services.staff_account_create(
         tournament=tournament, user=organiser, username="late_arbitre", role="arbitre"
     )
     scoring.round_close(round=round1, user=arbitre)
@@ -473,3 +473,26 @@ def test_commands_refuse_bad_input(tournament, tmp_path):
         call_command("import_tournament", str(good))
     with pytest.raises(CommandError, match="slug: Enter a valid"):
         call_command("import_tournament", str(good), "--slug", "not a slug!")
+
+
+def test_registrations_keep_their_identity_across_a_transfer(document):
+    """A registration carries the name it was registered under; the directory record a known
+    licence finds here is neither shown nor changed. A document from before registrations had
+    their own identity takes each player's as the document has it."""
+    licensed = next(row for row in document["registrations"] if row["player"] in {
+        p["id"] for p in document["players"] if p["licence"]})  # fmt: skip
+    licensed["last_name"] = "Tel-Qu-Inscrit"
+    copy_ = tournament_import(document=copy.deepcopy(document), slug="copie")
+    reg = copy_.registrations.get(number=licensed["number"])
+    assert reg.last_name == "Tel-Qu-Inscrit"
+    assert reg.player.last_name != "Tel-Qu-Inscrit"
+    old = copy.deepcopy(document)
+    for row in old["registrations"]:
+        for name in ("last_name", "first_name", "club", "email"):
+            del row[name]
+    older = tournament_import(document=old, slug="ancienne")
+    players = {row["id"]: row for row in old["players"]}
+    for row in old["registrations"]:
+        reg = older.registrations.get(number=row["number"])
+        assert reg.last_name == players[row["player"]]["last_name"]
+        assert reg.first_name == players[row["player"]]["first_name"]

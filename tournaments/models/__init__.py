@@ -1,6 +1,7 @@
 """The tournaments app's models: who and what (``core``), and where they sit (``seating``).
 
-``security`` holds the failed logins that throttle the login form (``config.security``).
+``security`` holds the failed logins that throttle the login form and the documents being
+rendered, limited per account (``config.security``).
 """
 
 from .core import (
@@ -15,12 +16,13 @@ from .core import (
     licence_validator,
 )
 from .seating import Round, Seat, Table
-from .security import LoginFailure
+from .security import DocumentRun, LoginFailure
 
 __all__ = [
     "LICENCE_REGEX",
     "AuditEntry",
     "Club",
+    "DocumentRun",
     "LoginFailure",
     "Player",
     "Registration",

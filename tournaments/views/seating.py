@@ -9,6 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from config.security import heavy_document
+
 from .. import documents, services_seating
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
@@ -163,6 +165,7 @@ DOCUMENTS = {
 
 
 @role_required(Role.SCORER)
+@heavy_document("position document")
 def round_document(request, tournament, number, kind):
     if kind not in DOCUMENTS:
         raise Http404
