@@ -19,7 +19,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ("tournament", "number", "player", "checked_in", "team")
+    list_display = ("tournament", "number", "last_name", "first_name", "player", "checked_in")
     list_filter = ("tournament",)
     list_select_related = ("tournament", "player", "team")
 
