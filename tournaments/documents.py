@@ -91,8 +91,7 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
         players = [
             {
                 "seat": seat.seat_name,
-                "name": f"{seat.registration.last_name.upper()} "
-                f"{seat.registration.first_name}",
+                "name": f"{seat.registration.last_name.upper()} {seat.registration.first_name}",
                 "number": " · ".join(
                     filter(
                         None,

@@ -26,9 +26,7 @@ def staff_tournaments(*, user):
 
 
 def registrations(*, tournament: Tournament, search: str = ""):
-    qs = Registration.objects.filter(tournament=tournament).select_related(
-        "player", "club", "team"
-    )
+    qs = Registration.objects.filter(tournament=tournament).select_related("player", "club", "team")
     for word in search.replace("\x00", "").split():
         condition = (
             Q(player__last_name__icontains=word)

@@ -72,7 +72,7 @@ def test_another_tournament_cannot_change_or_read_a_shared_player(client):
     assert (kept.last_name, kept.first_name, kept.club) == ("Durand", "Anne", club)
     assert exports.results_csv(tournament=private, kind="federation")[2] == exported
     # (Clubs are a public list: the club menu names them all, and selects none here.)
-    assert 'selected>Les Bouts' not in page
+    assert "selected>Les Bouts" not in page
     for secret in ("Durand", "DURAND", "anne.durand@example.org"):
         assert secret not in page, secret
     assert Registration.objects.get(tournament=mine).last_name == "Imported"
