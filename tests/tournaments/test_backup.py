@@ -65,6 +65,10 @@ def rows():
             out[label] = queryset.count()
         else:
             out[label] = serializers.serialize("python", queryset, use_natural_foreign_keys=True)
+            # A many-to-many (an account's groups) is a set: its order is the database's.
+            for row in out[label]:
+                for field in model._meta.many_to_many:
+                    row["fields"][field.name] = sorted(row["fields"].get(field.name, []))
     return out
 
 
