@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format install install-dev demo messages benchmark loadtest clean
+.PHONY: run test lint format install install-dev demo messages benchmark loadtest guide clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,14 +33,20 @@ run: demo
 lint: .make-install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 
 format: .make-install-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# The suite on every core (pytest-xdist); PYTEST_ARGS="-n 0" runs it in one process.
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n auto $(PYTEST_ARGS)
+
+# Takes the user guide's screenshots again (docs/images/), walking the guide in Chromium.
+guide: .make-install-dev
+	GUIDE_SCREENSHOTS=1 $(VENV)/bin/pytest -m browser tests/browser/test_guide.py -p no:xdist
 
 # Compiles locale/*/LC_MESSAGES/django.po into .mo with polib (no gettext tools needed).
 messages: .make-install-dev

@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class ArbitrationConfig(AppConfig):
     name = "arbitration"
     verbose_name = _("Arbitration")
+
+    def ready(self):
+        from scoring.exports import register_workbook_sheet
+
+        from .documents import workbook_sheet
+
+        register_workbook_sheet(workbook_sheet)  # the arbitre's report in the results workbook

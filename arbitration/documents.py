@@ -94,6 +94,11 @@ def _decision_cells(decision: Decision | None) -> list:
     ]
 
 
+def workbook_sheet(tournament: Tournament) -> tuple[str, Iterator[list]]:
+    """The report as the results workbook's last sheet (registered with ``scoring.exports``)."""
+    return SHEET_TITLE, report_rows(tournament=tournament)
+
+
 def report_rows(*, tournament: Tournament) -> Iterator[list]:
     """The header, then one row per decision (an incident without any gets one row of its own),
     by position then time. Numbers stay numbers, times are naive local datetimes."""

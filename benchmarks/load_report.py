@@ -104,12 +104,19 @@ def report(args, result: dict, verdict, log_tail: str) -> bool:
         if percentile(sorted(samples), 0.95) >= target
     ]
     overall = percentile(sorted(everything), 0.95)
-    results = [
-        _verdict(
-            f"p95 under {args.target_ms:g} ms",
-            not slow and overall < target,
-            f"all {_ms(overall)} ms" + (f"; over: {', '.join(slow)}" if slow else ", every kind"),
-        ),
+    latency = f"all {_ms(overall)} ms" + (f"; over: {', '.join(slow)}" if slow else ", every kind")
+    if args.no_latency_target:
+        # CI on a shared machine: the latency moves with whatever else runs; it is reported,
+        # and only faults fail the run.
+        print(
+            f"  INFO  p95 (reported, no target; {args.target_ms:g} ms in make loadtest): {latency}"
+        )
+        results = []
+    else:
+        results = [
+            _verdict(f"p95 under {args.target_ms:g} ms", not slow and overall < target, latency)
+        ]
+    results += [
         _verdict(
             "no error",
             total_errors + sum(warmup.errors.values()) == 0,

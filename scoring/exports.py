@@ -209,12 +209,21 @@ def _ranking(tournament: Tournament, up_to: int | None, official: bool) -> Stand
     )
 
 
+# Sheets that apps built on scoring add to the results workbook, after scoring's own: each a
+# function of the tournament giving (title, rows). ``arbitration`` registers the arbitre's
+# report ("Arbitrage") from its AppConfig.ready, so that scoring never imports it.
+WORKBOOK_SHEETS: list[Callable[[Tournament], tuple[str, Iterator[list]]]] = []
+
+
+def register_workbook_sheet(sheet: Callable[[Tournament], tuple[str, Iterator[list]]]) -> None:
+    if sheet not in WORKBOOK_SHEETS:
+        WORKBOOK_SHEETS.append(sheet)
+
+
 def results_xlsx(*, tournament: Tournament, up_to=None, official=False) -> tuple[str, str, bytes]:
     """One workbook: individual ranking, team ranking (in a team tournament), marks per
-    position, deals, penalties, and the arbitre's report ("Arbitrage")."""
-    # Imported here: arbitration builds on scoring; only this whole-tournament file joins them.
-    from arbitration.documents import SHEET_TITLE, report_rows
-
+    position, deals, penalties, then the sheets other apps registered (``WORKBOOK_SHEETS``:
+    the arbitre's report)."""
     ranking = _ranking(tournament, up_to, official)
     sheets = [(_("Individual ranking"), individual_rows(ranking))]
     if tournament.has_teams:
@@ -223,8 +232,8 @@ def results_xlsx(*, tournament: Tournament, up_to=None, official=False) -> tuple
         (_("Marks per position"), position_rows(ranking)),
         (_("Deals"), deal_rows(tournament=tournament, up_to=ranking.up_to, official=official)),
         (_("Penalties"), penalty_rows(tournament=tournament, up_to=ranking.up_to)),
-        (SHEET_TITLE, report_rows(tournament=tournament)),
     ]
+    sheets += [sheet(tournament) for sheet in WORKBOOK_SHEETS]
     content = xlsx_bytes(sheets)
     return _filename(tournament, "results", ranking.up_to, official, "xlsx"), XLSX, content
 

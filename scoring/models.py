@@ -288,6 +288,13 @@ class BidBan(Cancellable):
                 condition=Q(cancelled_at__isnull=True),
                 name="bid_ban_unique_active",
             ),
+            # The same for a ban from the first deal the player plays (no deal number): NULLs
+            # are distinct in the constraint above, so it would let two of them through.
+            models.UniqueConstraint(
+                fields=["tournament", "position", "registration"],
+                condition=Q(cancelled_at__isnull=True, deal_number__isnull=True),
+                name="bid_ban_first_deal_unique_active",
+            ),
             models.UniqueConstraint(
                 fields=["tournament", "position", "table_number", "deal_number"],
                 condition=Q(cancelled_at__isnull=True, registration__isnull=True),

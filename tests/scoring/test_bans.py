@@ -173,3 +173,19 @@ def test_confirming_reads_the_sheet_as_saving_does(two_positions, staff):
     with pytest.raises(ValidationError) as exc:
         sheets.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
     assert "d3-taker" in exc.value.error_dict
+
+
+def test_two_active_first_deal_bans_of_one_player_cannot_coexist(two_positions, staff):
+    """A ban "from the first deal the player plays" has no deal number; the database refuses a
+    second active one for the same player and position (NULLs would have let it through)."""
+    from django.db import IntegrityError, transaction
+
+    from scoring.models import BidBan
+
+    player = two_positions.tables.get(number=1).seats.get(position=0).registration
+    ban = {"tournament": two_positions.tournament, "position": 1, "registration": player}
+    BidBan.objects.create(**ban, deal_number=None)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        BidBan.objects.create(**ban, deal_number=None)
+    BidBan.objects.filter(**ban).update(cancelled_at="2026-01-01T00:00:00Z")
+    BidBan.objects.create(**ban, deal_number=None)  # the first one was cancelled

@@ -285,12 +285,22 @@ def test_page_lists_the_downloads(client, staff, played):
     assert "?after=5&amp;official=1" in response.content.decode()
 
 
-@pytest.mark.parametrize("query", ["?after=abc", "?after=0", "?after=99", "?after=-1",
-                                   "?after=1e3", "?after=٣", "?official=yes"])  # fmt: skip
-def test_bad_choices_are_ignored_or_clamped(client, staff, played, query):
+@pytest.mark.parametrize(
+    ("query", "after"),
+    [("?after=abc", 1), ("?after=0", 1), ("?after=99", 5), ("?after=-1", 1), ("?after=1e3", 1),
+     ("?after=٣", 1), ("?official=yes", 1)],
+)  # fmt: skip
+def test_bad_choices_are_ignored_or_clamped(client, staff, played, query, after):
+    """What is not a position number means the last published position (1 here), a number
+    out of range the nearest position, anything but official=1 the provisional ranking: the
+    file is the one the sane request gives."""
+    tournament = played["tournament"]
     client.force_login(staff["arbitre"])
-    response = client.get(url(played["tournament"], "individual", "csv", query))
-    assert response.status_code == 200
+    response = client.get(url(tournament, "individual", "csv", query))
+    sane = client.get(url(tournament, "individual", "csv", f"?after={after}"))
+    assert response.status_code == sane.status_code == 200
+    assert f"after-{after}-provisional.csv" in response["Content-Disposition"]
+    assert response.content == sane.content
 
 
 def test_unknown_kinds_are_404(client, staff, played):

@@ -1,5 +1,8 @@
 """manage.py simulate_tournament --slug S --players N [--teams 2|4] [--seed K] [--positions R]
-[--sheets]"""
+[--sheets]
+
+In ``scoring``: it composes ``tournaments.simulation`` (players, positions) with
+``scoring.simulation`` (sheets), and scoring may build on tournaments, not the reverse."""
 
 import random
 import re

@@ -1,0 +1,56 @@
+"""The layers hold (import-linter's contracts in pyproject.toml, run by ``make test``), and the
+check is real: the same contracts, on a copy of the code with one violation planted, fail."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
+PACKAGES = ("tournaments", "scoring", "arbitration")
+
+
+def lint_imports(where: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--no-cache", "--config", str(where / "pyproject.toml")],
+        cwd=where,
+        env={"PYTHONPATH": str(where), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+    )
+
+
+@pytest.fixture
+def copy_of_the_code(tmp_path):
+    for package in PACKAGES:
+        shutil.copytree(
+            ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def test_the_contracts_are_kept():
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 kept, 0 broken" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("tournaments/planted.py", "from scoring import services\n", "Apps build one way"),
+        ("scoring/planted.py", "import arbitration.documents\n", "Apps build one way"),
+        ("scoring/engine/planted.py", "from django.db import models\n", "plain Python"),
+        ("tournaments/seating/planted.py", "import openpyxl\n", "plain Python"),
+    ],
+)
+def test_a_planted_violation_fails(copy_of_the_code, module, line, contract):
+    assert lint_imports(copy_of_the_code).returncode == 0  # the copy is clean
+    (copy_of_the_code / module).write_text(line)
+    result = lint_imports(copy_of_the_code)
+    assert result.returncode != 0
+    assert f"{contract}" in result.stdout and "BROKEN" in result.stdout, result.stdout
