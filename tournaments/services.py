@@ -88,8 +88,10 @@ def _changes(instance, fields, values) -> dict:
     return changed
 
 
-def _lock(tournament: Tournament) -> Tournament:
-    """Serialise writes that allocate numbers in a tournament (a row lock on PostgreSQL)."""
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """Serialise writes that allocate numbers or move players between teams in a tournament
+    (a row lock on PostgreSQL; SQLite takes its write lock when the transaction begins). For
+    the services of this package (seating, import)."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
@@ -298,7 +300,7 @@ def club_get_or_create(*, name: str, user=None) -> Club:
     return club
 
 
-def _next_number(tournament: Tournament) -> int:
+def next_registration_number(tournament: Tournament) -> int:
     top = tournament.registrations.aggregate(top=Max("number"))["top"]
     return (top or 0) + 1
 
@@ -312,7 +314,10 @@ def _register(*, tournament, player, user, action, **registration) -> Registrati
             licence=player.licence,
         )
     reg = Registration(
-        tournament=tournament, player=player, number=_next_number(tournament), **registration
+        tournament=tournament,
+        player=player,
+        number=next_registration_number(tournament),
+        **registration,
     )
     reg.full_clean(exclude=["tournament", "player"])
     reg.save()
@@ -362,7 +367,7 @@ def player_register(
     """Register a player under the identity typed here. A licence already in the directory
     links that record and leaves it as it is: the directory is shared by every tournament,
     and what it holds is not shown to whoever types a licence."""
-    tournament = _lock(tournament)
+    tournament = lock_tournament(tournament)
     identity = _identity(
         last_name=last_name,
         first_name=first_name,
@@ -563,7 +568,7 @@ def _check_members(tournament: Tournament, members, team=None) -> None:
 
 @transaction.atomic
 def team_create(*, tournament: Tournament, user, name: str, members) -> Team:
-    tournament = _lock(tournament)
+    tournament = lock_tournament(tournament)
     members = list(members)
     _check_members(tournament, members)
     number = (tournament.teams.aggregate(top=Max("number"))["top"] or 0) + 1
@@ -585,7 +590,7 @@ def team_update(*, team: Team, user, name: str, members) -> Team:
     # Serialised with every other team change of the tournament, then read again: two edits
     # at once would each check the membership as it was before the other, and could leave a
     # team short of a player.
-    tournament = _lock(team.tournament)
+    tournament = lock_tournament(team.tournament)
     team = Team.objects.get(pk=team.pk)
     members = list(members)
     _check_members(tournament, members, team=team)
@@ -605,7 +610,7 @@ def team_update(*, team: Team, user, name: str, members) -> Team:
 
 @transaction.atomic
 def team_delete(*, team: Team, user) -> None:
-    _lock(team.tournament)
+    lock_tournament(team.tournament)
     audit_log(
         action="team.deleted",
         user=user,

@@ -14,7 +14,13 @@ from django.utils.translation import ngettext
 from .imports import check_rows, directory_differences
 from .models import Club, Player, Registration, Tournament
 from .permissions import can_edit_directory
-from .services import _lock, _next_number, audit_log, club_get_or_create, player_update
+from .services import (
+    audit_log,
+    club_get_or_create,
+    lock_tournament,
+    next_registration_number,
+    player_update,
+)
 
 
 @transaction.atomic
@@ -29,7 +35,7 @@ def players_import(
 ) -> list[Registration]:
     if update_directory and not can_edit_directory(user):
         raise PermissionDenied
-    tournament = _lock(tournament)
+    tournament = lock_tournament(tournament)
     checked, unknown_clubs = check_rows(
         tournament=tournament, rows=rows, create_clubs=create_clubs, directory=update_directory
     )
@@ -51,7 +57,7 @@ def players_import(
     clubs = {c.name.lower(): c for c in Club.objects.all()}
     licences = [r.values["licence"] for r in checked if r.values["licence"]]
     players = {p.licence: p for p in Player.objects.filter(licence__in=licences)}
-    number = _next_number(tournament)
+    number = next_registration_number(tournament)
     registrations, updated = [], []
     for row in checked:
         v = row.values

@@ -18,7 +18,7 @@ from .models import Registration, Round, Seat, Table, Tournament
 from .permissions import Role, has_role, require_role
 from .seating import SeatingError, SeatingRequest, plan_rounds
 from .seating.review import review_position
-from .services import _lock, audit_log, field_error
+from .services import audit_log, field_error, lock_tournament
 from .signals import seats_swapped
 from .text import has_visible_text, trim_invisible
 
@@ -136,7 +136,7 @@ def round_seat_players(
     nobody was swapped by hand; otherwise, or when ``fresh`` (a new draw) or ``seed`` is asked,
     the remaining positions are planned again with everything played as history.
     """
-    tournament = _lock(tournament)
+    tournament = lock_tournament(tournament)
     if not 1 <= number <= tournament.positions:
         raise ValidationError(
             _("This tournament has positions 1 to %(max)s."),

@@ -14,7 +14,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import exports, services
-from scoring.models import Penalty
+from scoring.services_ledger import effect_cancel, penalty_apply
 from scoring.simulation import sheets_simulate
 from scoring.standings import standings
 from tests.factories import TeamFactory, TournamentFactory
@@ -52,11 +52,11 @@ def played(round1, staff):
             services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
     west = t1.seats.get(position=3).registration
     tournament = round1.tournament
-    Penalty.objects.create(
-        tournament=tournament, registration=west, points=40, position=1, reason="late"
-    )
-    Penalty.objects.create(tournament=tournament, registration=west, points=7, position=1,
-                           reason="x", cancelled_at="2026-01-01T00:00:00Z")  # fmt: skip
+    # Through the ledger's services, as an arbitre does (the state the app can reach).
+    arbitre = staff["arbitre"]
+    penalty_apply(registration=west, points=40, position=1, reason="late", user=arbitre)
+    cancelled = penalty_apply(registration=west, points=7, position=1, reason="x", user=arbitre)
+    effect_cancel(effect=cancelled, user=arbitre, reason="wrong player")
     south1 = t1.seats.get(position=2).registration
     south2 = t2.seats.get(position=2).registration
     return {"tournament": tournament, "west": west, "south1": south1, "south2": south2}

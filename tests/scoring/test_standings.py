@@ -7,6 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring import services
 from scoring.models import Penalty
+from scoring.services_ledger import effect_cancel, penalty_apply
 from scoring.standings import ledger_stamp, standings
 from tests.factories import TeamFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
@@ -55,10 +56,10 @@ def test_penalties_come_off_the_total(round1, staff):
     t1 = round1.tables.get(number=1)
     enter(t1, staff["scorer"], confirm_by=staff["arbitre"])
     west = t1.seats.get(position=3).registration
-    Penalty.objects.create(tournament=round1.tournament, registration=west, points=40,
-                           position=1, reason="x")  # fmt: skip
-    Penalty.objects.create(tournament=round1.tournament, registration=west, points=7,
-                           position=1, reason="y", cancelled_at="2026-01-01T00:00:00Z")  # fmt: skip
+    arbitre = staff["arbitre"]
+    penalty_apply(registration=west, points=40, position=1, reason="late", user=arbitre)
+    cancelled = penalty_apply(registration=west, points=7, position=1, reason="y", user=arbitre)
+    effect_cancel(effect=cancelled, user=arbitre, reason="wrong player")
     row = by_number(standings(tournament=round1.tournament))[west.number]
     assert (row.marks, row.penalties, row.total) == (-510, 40, -550)
 
