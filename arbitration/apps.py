@@ -8,7 +8,9 @@ class ArbitrationConfig(AppConfig):
 
     def ready(self):
         from scoring.exports import register_workbook_sheet
+        from tournaments.extensions import register_not_seating
 
         from .documents import workbook_sheet
 
         register_workbook_sheet(workbook_sheet)  # the arbitre's report in the results workbook
+        register_not_seating("incident.", "decision.")  # incidents and decisions move no seat

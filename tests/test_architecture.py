@@ -54,3 +54,17 @@ def test_a_planted_violation_fails(copy_of_the_code, module, line, contract):
     result = lint_imports(copy_of_the_code)
     assert result.returncode != 0
     assert f"{contract}" in result.stdout and "BROKEN" in result.stdout, result.stdout
+
+
+def test_the_apps_above_tell_tournaments_what_it_must_not_name():
+    """``tournaments`` reads what scoring and arbitration register (``tournaments.extensions``)
+    instead of naming their tables and audit actions."""
+    from tournaments import extensions
+
+    assert set(extensions.not_seating()) == {
+        "sheet.", "penalty", "bid_ban.", "incident.", "decision."
+    }  # fmt: skip
+    assert len(extensions._RESULTS) == 1
+    source = (ROOT / "tournaments" / "models" / "seating.py").read_text()
+    assert "score_sheets" not in source
+    assert "score_sheets" not in (ROOT / "tournaments" / "services.py").read_text()

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
+from .extensions import not_seating
 from .models import AuditEntry, Registration, StaffRole, Tournament
 from .seating import table_sizes
 
@@ -68,15 +69,11 @@ def presence_summary(*, tournament: Tournament) -> PresenceSummary:
     )
 
 
-# What cannot change where anyone sits: score sheets, incidents and their decisions.
-NOT_SEATING = ("sheet.", "incident.", "decision.", "penalty", "bid_ban.")
-
-
 def seating_stamp(*, tournament: Tournament) -> int:
     """Like ``change_stamp``, but moving only with what the seating page shows (positions
     generated, swapped, published, players and their names...): the players' "where do I
     sit?" page is told "nothing new" while the sheets of the position come in."""
-    return change_stamp(tournament=tournament, ignoring=NOT_SEATING)
+    return change_stamp(tournament=tournament, ignoring=not_seating())
 
 
 def change_stamp(*, tournament: Tournament, ignoring: tuple[str, ...] = ()) -> int:

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .accounts import may_get_a_link
+from .extensions import rounds_with_results
 from .models import AuditEntry, Club, Player, Registration, StaffRole, Team, Tournament
 from .permissions import can_create_tournaments, can_edit_directory
 
@@ -140,7 +141,7 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
         for name in SCORED_SETTINGS
         if name in settings and settings[name] != getattr(tournament, name)
     ]
-    if frozen and tournament.rounds.filter(score_sheets__isnull=False).exists():
+    if frozen and rounds_with_results(tournament.rounds.all()):
         raise ValidationError(
             {
                 name: ValidationError(

@@ -54,9 +54,11 @@ class Round(models.Model):
 
     @property
     def is_locked(self) -> bool:
-        """True once a score sheet of this position exists (``scoring`` writes them): then
-        only an arbitre's correction changes the seating."""
-        return self.pk is not None and self.score_sheets.exists()
+        """True once this position has results (``scoring``'s score sheets, as it registers in
+        ``tournaments.extensions``): then only an arbitre's correction changes the seating."""
+        from ..extensions import rounds_with_results
+
+        return self.pk is not None and rounds_with_results(Round.objects.filter(pk=self.pk))
 
 
 class Table(models.Model):
