@@ -6,6 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Club, Player, Registration, StaffRole, Team, Tournament
+from tournaments.permissions import DIRECTORY_GROUP, ORGANISERS_GROUP, site_group
 from tournaments.simulation import FIRST_NAMES, LAST_NAMES
 
 
@@ -18,17 +19,23 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.django.Password("secret-pass-123")
 
 
+def _in_site_group(name: str):
+    """A post-generation hook putting the account in one of the site's groups."""
+
+    @factory.post_generation
+    def site_groups(account, create, extracted, **kwargs):
+        account.groups.add(site_group(name))
+
+    return site_groups
+
+
 class SiteOrganiserFactory(UserFactory):
     """An account the site lets create tournaments (the "Organisers" group)."""
 
     class Meta:
         skip_postgeneration_save = True
 
-    @factory.post_generation
-    def site_groups(self, create, extracted, **kwargs):
-        from tournaments.permissions import ORGANISERS_GROUP, site_group
-
-        self.groups.add(site_group(ORGANISERS_GROUP))
+    site_groups = _in_site_group(ORGANISERS_GROUP)
 
 
 class DirectoryEditorFactory(UserFactory):
@@ -37,11 +44,7 @@ class DirectoryEditorFactory(UserFactory):
     class Meta:
         skip_postgeneration_save = True
 
-    @factory.post_generation
-    def site_groups(self, create, extracted, **kwargs):
-        from tournaments.permissions import DIRECTORY_GROUP, site_group
-
-        self.groups.add(site_group(DIRECTORY_GROUP))
+    site_groups = _in_site_group(DIRECTORY_GROUP)
 
 
 class ClubFactory(factory.django.DjangoModelFactory):

@@ -331,14 +331,19 @@ def _register(*, tournament, player, user, action, **registration) -> Registrati
     return reg
 
 
-def _identity(*, last_name, first_name, club=None, new_club="", email="", user=None) -> dict:
-    """A registration's identity fields from what was typed."""
-    return {
-        "last_name": clean_text(last_name, 80),
-        "first_name": clean_text(first_name, 80),
-        "club": club_get_or_create(name=new_club, user=user) if new_club else club,
-        "email": clean_text(email, 254),
-    }
+IDENTITY_LIMITS = {"last_name": 80, "first_name": 80, "email": 254}
+
+
+def _clean_identity(values: dict, *, new_club: str = "", user=None) -> dict:
+    """``values`` with the identity fields it has as kept (a registration's or a directory
+    record's): texts cleaned, a club typed anew created."""
+    cleaned = dict(values)
+    for name, limit in IDENTITY_LIMITS.items():
+        if name in cleaned:
+            cleaned[name] = clean_text(cleaned[name], limit)
+    if new_club:
+        cleaned["club"] = club_get_or_create(name=new_club, user=user)
+    return cleaned
 
 
 def _directory_player(*, licence: str | None, identity: dict) -> Player:
@@ -369,12 +374,9 @@ def player_register(
     links that record and leaves it as it is: the directory is shared by every tournament,
     and what it holds is not shown to whoever types a licence."""
     tournament = lock_tournament(tournament)
-    identity = _identity(
-        last_name=last_name,
-        first_name=first_name,
-        club=club,
+    identity = _clean_identity(
+        {"last_name": last_name, "first_name": first_name, "club": club, "email": email},
         new_club=new_club,
-        email=email,
         user=user,
     )
     player = _directory_player(licence=licence, identity=identity)
@@ -405,13 +407,7 @@ def registration_update(
     """Change a registration: the identity it shows in this tournament, its late join or
     withdrawal, and its licence (which links another directory record: a licence mistyped
     at registration is corrected here). The directory's records are never changed."""
-    if new_club:
-        values["club"] = club_get_or_create(name=new_club, user=user)
-    for name in ("last_name", "first_name"):
-        if name in values:
-            values[name] = clean_text(values[name], 80)
-    if "email" in values:
-        values["email"] = clean_text(values["email"], 254)
+    values = _clean_identity(values, new_club=new_club, user=user)
     changed = _changes(registration, REGISTRATION_FIELDS, values)
     if licence is not None and (licence or None) != registration.player.licence:
         old = registration.player
@@ -452,13 +448,9 @@ def player_update(*, player: Player, user, new_club: str = "", **values) -> Play
     keep the identity their registrations were made under."""
     if not can_edit_directory(user):
         raise PermissionDenied
-    if new_club:
-        values["club"] = club_get_or_create(name=new_club, user=user)
+    values = _clean_identity(values, new_club=new_club, user=user)
     if "licence" in values:
         values["licence"] = values["licence"] or None
-    for name, limit in (("last_name", 80), ("first_name", 80), ("email", 254)):
-        if name in values:
-            values[name] = clean_text(values[name], limit)
     changed = _changes(player, PLAYER_FIELDS, values)
     if changed:
         player.full_clean()
