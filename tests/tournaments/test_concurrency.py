@@ -9,7 +9,7 @@ from django.db import connection
 
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.test_concurrency import together
-from tournaments import services
+from tournaments import services, services_teams
 from tournaments.models import Registration, Team
 
 pytestmark = [
@@ -27,7 +27,7 @@ def test_two_team_edits_at_once_never_leave_a_team_short(monkeypatch):
     p1, p2, p3, p4, p5 = (RegistrationFactory(tournament=tournament) for _ in range(5))
     team_a = services.team_create(tournament=tournament, user=user, name="A", members=[p1, p2])
     team_b = services.team_create(tournament=tournament, user=user, name="B", members=[p3, p4])
-    real, calls = services._check_members, []
+    real, calls = services_teams._check_members, []
 
     def slow_check(*args, **kwargs):
         real(*args, **kwargs)
@@ -35,7 +35,7 @@ def test_two_team_edits_at_once_never_leave_a_team_short(monkeypatch):
         if len(calls) == 1:
             time.sleep(0.8)  # the other edit arrives while the first has checked
 
-    monkeypatch.setattr(services, "_check_members", slow_check)
+    monkeypatch.setattr(services_teams, "_check_members", slow_check)
 
     def a_takes_p5():
         return services.team_update(team=team_a, user=user, name="A", members=[p1, p5])

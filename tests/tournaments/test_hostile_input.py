@@ -18,7 +18,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tournaments import imports, services
+from tournaments import imports, services, services_players
 from tournaments.imports import ImportFileError, read_player_file
 from tournaments.models import Player, Registration, StaffRole
 
@@ -164,7 +164,7 @@ def test_new_club_is_not_created_when_the_registration_fails(tournament, organis
     def refuse(**kwargs):
         raise ValidationError("no")
 
-    monkeypatch.setattr(services, "_register", refuse)
+    monkeypatch.setattr(services_players, "_register", refuse)
     with pytest.raises(ValidationError):
         services.player_register(
             tournament=tournament,

@@ -1,0 +1,57 @@
+"""What every service of the package shares: the audit entry, a user error tied to a field,
+typed text as kept, the changes a service records, and the lock that serialises a tournament's
+writes. Other apps import these from ``tournaments.services``. Nothing here writes by itself
+but the audit entry it is asked for.
+"""
+
+from django.core.exceptions import ValidationError
+
+from .models import AuditEntry, Tournament
+
+
+def audit_log(*, action: str, user=None, tournament=None, data=None) -> AuditEntry:
+    """Record an action. Call it inside the service's transaction."""
+    return AuditEntry.objects.create(
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        tournament=tournament,
+        data=data or {},
+    )
+
+
+def field_error(field: str, message: str, code: str, **params) -> ValidationError:
+    """A user error that belongs next to one field, with its code and values."""
+    return ValidationError({field: ValidationError(message, code=code, params=params)})
+
+
+def clean_text(text, limit: int) -> str:
+    """Typed text as kept: no NUL (PostgreSQL refuses it), no surrounding spaces, ``limit``
+    characters at most."""
+    return (text or "").replace("\x00", "").strip()[:limit]
+
+
+def plain(value):
+    """A value as an audit entry keeps it: a row by its key, a date in ISO format."""
+    if hasattr(value, "pk"):
+        return value.pk
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+def apply_changes(instance, fields, values) -> dict:
+    """Set the ``fields`` of ``instance`` that ``values`` changes; returns them as
+    ``{field: [before, after]}`` for the audit entry."""
+    changed = {}
+    for field in fields:
+        if field in values and getattr(instance, field) != values[field]:
+            changed[field] = [plain(getattr(instance, field)), plain(values[field])]
+            setattr(instance, field, values[field])
+    return changed
+
+
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """Serialise writes that allocate numbers or move players between teams in a tournament
+    (a row lock on PostgreSQL; SQLite takes its write lock when the transaction begins). For
+    the services of this package (registrations, teams, seating, import)."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)

@@ -1,0 +1,254 @@
+"""Writes for players: the clubs, the shared player directory and each tournament's
+registrations (register, edit, exclude, check in, delete).
+
+A registration keeps the identity it was made under; the directory's records change only
+through ``player_update``, with the directory right. Each service runs in one transaction with
+its audit entry (``services_common``).
+"""
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import Club, Player, Registration, Tournament
+from .permissions import can_edit_directory
+from .services_common import apply_changes, audit_log, clean_text, field_error, lock_tournament
+
+PLAYER_FIELDS = ["licence", "last_name", "first_name", "club", "email"]
+
+
+def club_get_or_create(*, name: str, user=None) -> Club:
+    name = " ".join(name.split())
+    club = Club.objects.filter(name__iexact=name).first()
+    if club is None:
+        club = Club(name=name)
+        club.full_clean()
+        club.save()
+        audit_log(action="club.created", user=user, data={"club": club.pk, "name": name})
+    return club
+
+
+def next_registration_number(tournament: Tournament) -> int:
+    top = tournament.registrations.aggregate(top=Max("number"))["top"]
+    return (top or 0) + 1
+
+
+def _register(*, tournament, player, user, action, **registration) -> Registration:
+    if tournament.registrations.filter(player=player).exists():
+        raise field_error(
+            "licence",
+            _("Licence %(licence)s is already registered in this tournament."),
+            "already_registered",
+            licence=player.licence,
+        )
+    reg = Registration(
+        tournament=tournament,
+        player=player,
+        number=next_registration_number(tournament),
+        **registration,
+    )
+    reg.full_clean(exclude=["tournament", "player"])
+    reg.save()
+    audit_log(
+        action=action,
+        user=user,
+        tournament=tournament,
+        data={"registration": reg.pk, "number": reg.number, "player": player.pk},
+    )
+    return reg
+
+
+IDENTITY_LIMITS = {"last_name": 80, "first_name": 80, "email": 254}
+
+
+def _clean_identity(values: dict, *, new_club: str = "", user=None) -> dict:
+    """``values`` with the identity fields it has as kept (a registration's or a directory
+    record's): texts cleaned, a club typed anew created."""
+    cleaned = dict(values)
+    for name, limit in IDENTITY_LIMITS.items():
+        if name in cleaned:
+            cleaned[name] = clean_text(cleaned[name], limit)
+    if new_club:
+        cleaned["club"] = club_get_or_create(name=new_club, user=user)
+    return cleaned
+
+
+def _directory_player(*, licence: str | None, identity: dict) -> Player:
+    """The directory's player with ``licence``, as recorded; a new record (from ``identity``)
+    for a licence not yet known or a guest."""
+    player = Player.objects.filter(licence=licence).first() if licence else None
+    if player is None:
+        player = Player(licence=licence or None, **identity)
+        player.full_clean()
+        player.save()
+    return player
+
+
+@transaction.atomic
+def player_register(
+    *,
+    tournament: Tournament,
+    user,
+    licence: str | None,
+    last_name: str,
+    first_name: str,
+    club: Club | None = None,
+    new_club: str = "",
+    email: str = "",
+    joins_at_position: int = 1,
+) -> Registration:
+    """Register a player under the identity typed here. A licence already in the directory
+    links that record and leaves it as it is: the directory is shared by every tournament,
+    and what it holds is not shown to whoever types a licence."""
+    tournament = lock_tournament(tournament)
+    identity = _clean_identity(
+        {"last_name": last_name, "first_name": first_name, "club": club, "email": email},
+        new_club=new_club,
+        user=user,
+    )
+    player = _directory_player(licence=licence, identity=identity)
+    return _register(
+        tournament=tournament,
+        player=player,
+        user=user,
+        action="registration.created",
+        joins_at_position=joins_at_position,
+        **identity,
+    )
+
+
+REGISTRATION_FIELDS = [
+    "last_name",
+    "first_name",
+    "club",
+    "email",
+    "joins_at_position",
+    "withdrawn_after_position",
+]
+
+
+@transaction.atomic
+def registration_update(
+    *, registration: Registration, user, new_club: str = "", licence=None, **values
+) -> Registration:
+    """Change a registration: the identity it shows in this tournament, its late join or
+    withdrawal, and its licence (which links another directory record: a licence mistyped
+    at registration is corrected here). The directory's records are never changed."""
+    values = _clean_identity(values, new_club=new_club, user=user)
+    changed = apply_changes(registration, REGISTRATION_FIELDS, values)
+    if licence is not None and (licence or None) != registration.player.licence:
+        old = registration.player
+        player = _directory_player(
+            licence=licence or None,
+            identity={
+                "last_name": registration.last_name,
+                "first_name": registration.first_name,
+                "club": registration.club,
+                "email": registration.email,
+            },
+        )
+        if registration.tournament.registrations.filter(player=player).exists():
+            raise field_error(
+                "licence",
+                _("Licence %(licence)s is already registered in this tournament."),
+                "already_registered",
+                licence=licence,
+            )
+        registration.player = player
+        changed["licence"] = [old.licence, player.licence]
+        changed["player"] = [old.pk, player.pk]
+    if changed:
+        registration.full_clean(exclude=["tournament", "player", "team"])
+        registration.save()
+        audit_log(
+            action="registration.updated",
+            user=user,
+            tournament=registration.tournament,
+            data={"registration": registration.pk, **changed},
+        )
+    return registration
+
+
+@transaction.atomic
+def player_update(*, player: Player, user, new_club: str = "", **values) -> Player:
+    """Change a record of the player directory: only with the directory right. Tournaments
+    keep the identity their registrations were made under."""
+    if not can_edit_directory(user):
+        raise PermissionDenied
+    values = _clean_identity(values, new_club=new_club, user=user)
+    if "licence" in values:
+        values["licence"] = values["licence"] or None
+    changed = apply_changes(player, PLAYER_FIELDS, values)
+    if changed:
+        player.full_clean()
+        player.save()
+        audit_log(action="player.updated", user=user, data={"player": player.pk, **changed})
+    return player
+
+
+@transaction.atomic
+def registration_exclude(
+    *,
+    registration: Registration,
+    user,
+    after_position: int | None,
+    excluded: bool = True,
+    reason="",
+) -> Registration:
+    """Exclude a player from every position after ``after_position`` (an arbitre's decision),
+    or take the exclusion back (``excluded=False``; ``after_position`` is then the withdrawal
+    the player had before, None to play on)."""
+    before = {
+        "excluded": registration.excluded,
+        "withdrawn_after_position": registration.withdrawn_after_position,
+    }
+    registration.excluded = excluded
+    registration.withdrawn_after_position = after_position
+    registration.save(update_fields=["excluded", "withdrawn_after_position"])
+    audit_log(
+        action="registration.excluded" if excluded else "registration.exclusion_undone",
+        user=user,
+        tournament=registration.tournament,
+        data={
+            "registration": registration.pk,
+            "number": registration.number,
+            "after_position": after_position,
+            "reason": reason[:300],
+            "before": before,
+        },
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, user, present: bool) -> Registration:
+    if registration.checked_in != present:
+        registration.checked_in = present
+        registration.checked_in_at = timezone.now() if present else None
+        registration.save(update_fields=["checked_in", "checked_in_at"])
+        audit_log(
+            action="registration.checked_in" if present else "registration.checked_out",
+            user=user,
+            tournament=registration.tournament,
+            data={"registration": registration.pk, "number": registration.number},
+        )
+    return registration
+
+
+@transaction.atomic
+def registration_delete(*, registration: Registration, user) -> None:
+    if registration.team_id is not None:
+        raise ValidationError(
+            _("%(player)s is in team %(team)s: take them out of the team first."),
+            code="in_a_team",
+            params={"player": registration.name, "team": str(registration.team)},
+        )
+    audit_log(
+        action="registration.deleted",
+        user=user,
+        tournament=registration.tournament,
+        data={"number": registration.number, "player": registration.player_id},
+    )
+    registration.delete()
