@@ -5,9 +5,10 @@ in JSON, such as audit data or a position's plan, stay right): accounts with the
 hashes and groups, clubs, players, tournaments and everything in them, the admin log. It leaves
 out what each installation makes for itself (content types and permissions, named in the file by
 their natural keys) and the sessions. It is restored onto an empty database only, in one
-transaction: all or nothing, then the sequences are set past the restored ids. Every row is
-checked against its model first (``row_checks``: choices, lengths, ranges, unique and check
-constraints, foreign keys naming rows of the file), before the database is emptied.
+transaction: all or nothing, then the sequences are set past the restored ids. The file and
+every row in it are checked first (``backup_checks``: its version and counts, then each row
+against its model with ``row_checks``: choices, lengths, ranges, unique and check constraints,
+foreign keys naming rows of the file), before the database is emptied.
 
 A **tournament backup** is ``transfer``'s document, gzipped; it is restored through
 ``tournament_import`` (new ids, accounts matched by username), beside other tournaments.
@@ -34,8 +35,6 @@ from pathlib import Path
 
 from django.apps import apps
 from django.conf import settings
-from django.contrib.auth.models import Permission
-from django.contrib.contenttypes.models import ContentType
 from django.core import serializers
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
@@ -46,14 +45,11 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
 from . import transfer
-from .row_checks import missing_row, refusal, row_error, row_errors
+from .backup_checks import FORMAT, VERSION, by_natural_keys, check_document, check_rows, refuse
 
-FORMAT = "tarot-backup"
-VERSION = 1
 # Made again by ``migrate`` on every installation (and named by natural keys in the file), or
 # worthless elsewhere (sessions: everyone logs in again after a restore).
 LEFT_OUT = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
-INSTALLATION_MADE = (ContentType, Permission)
 CHUNK = 2000
 # The most a file may hold once unpacked. A gzip of zeros unpacks a thousand times larger (1.5 MB
 # made 4.8 GB in memory before this limit), and reading a document costs several times its size
@@ -87,13 +83,6 @@ def backed_up_models() -> list:
         and not model._meta.proxy
         and not model._meta.swapped
     ]
-
-
-def _by_natural_keys(model) -> bool:
-    """Whether ``model`` names content types or permissions, whose ids differ between
-    installations: it then names every row by natural key. The others keep plain ids."""
-    fields = [*model._meta.concrete_fields, *model._meta.many_to_many]
-    return any(f.is_relation and f.related_model in INSTALLATION_MADE for f in fields)
 
 
 def _applied_migrations() -> list[list[str]]:
@@ -229,7 +218,7 @@ def _chunks(iterable, size: int) -> Iterator[list]:
 
 def _serialized(model) -> Iterator[dict]:
     """Every row of ``model`` in the serialisers' Python form, a chunk at a time."""
-    natural = _by_natural_keys(model)
+    natural = by_natural_keys(model)
     rows = model._base_manager.order_by("pk")
     if model._meta.many_to_many:
         rows = rows.prefetch_related(*(f.name for f in model._meta.many_to_many))
@@ -270,54 +259,6 @@ def database_backup(*, stream) -> dict[str, int]:
 # --- the whole database: restore -------------------------------------------------------------
 
 
-def _refuse(message: str, code: str, **params):
-    raise ValidationError(message, code=code, params=params)
-
-
-def _check(document: dict, models: dict) -> dict[str, int]:
-    """The rows per model the document announces, once its shape is checked."""
-    if document.get("version") != VERSION:
-        _refuse(
-            "This backup is version %(version)s; this installation reads version %(ours)s.",
-            "version",
-            version=document.get("version"),
-            ours=VERSION,
-        )
-    objects, counts = document.get("objects"), document.get("counts")
-    if not (
-        isinstance(objects, list)
-        and all(isinstance(o, dict) and isinstance(o.get("model"), str) for o in objects)
-        and isinstance(counts, dict)
-        and all(isinstance(n, int) for n in counts.values())
-    ):
-        _refuse("This backup is incomplete or damaged (no list of rows and counts).", "malformed")
-    found: dict[str, int] = {}
-    for obj in objects:
-        found[obj["model"]] = found.get(obj["model"], 0) + 1
-    unknown = sorted(set(found) - set(models))
-    if unknown:
-        _refuse(
-            "This backup holds rows this installation does not restore: %(models)s.",
-            "foreign",
-            models=", ".join(unknown),
-        )
-    if {k: n for k, n in found.items() if n} != {k: n for k, n in counts.items() if n}:
-        _refuse("This backup is incomplete or damaged (its rows differ from its counts).", "counts")
-    newer = sorted(
-        f"{app}.{name}"
-        for app, name in {tuple(m) for m in document.get("migrations") or []}
-        - set(MigrationRecorder(connection).applied_migrations())
-    )
-    if newer:
-        _refuse(
-            "This backup comes from a newer version of the application (migrations not applied "
-            "here: %(migrations)s): update the code and run manage.py migrate first.",
-            "newer",
-            migrations=", ".join(newer[:5]) + (" …" if len(newer) > 5 else ""),
-        )
-    return found
-
-
 def database_contents() -> dict[str, int]:
     """Rows per backed-up model, for those that have any."""
     counts = {m._meta.label_lower: m._base_manager.count() for m in backed_up_models()}
@@ -331,57 +272,19 @@ def _tables(models) -> list[str]:
     return sorted(tables)
 
 
-def _foreign_key_errors(model, rows, ids: dict, models: dict) -> Iterator[str]:
-    """Foreign keys naming rows the backup does not hold, or null where they may not be. Rows
-    named by natural keys are left to the database's check after loading: the keys were looked
-    up in the database as it was before the restore."""
-    if _by_natural_keys(model):
-        return
-    fields = [f for f in model._meta.concrete_fields if f.is_relation]
-    for name, obj, deferred in rows:
-        for f in fields:
-            value = getattr(obj, f.attname)
-            if f in deferred:
-                continue
-            if value is None:
-                if not f.null:
-                    yield row_error(name, f.name, f.error_messages["null"])
-                continue
-            label = f.related_model._meta.label_lower
-            if label in models and value not in ids.get((label, f.target_field.attname), ()):
-                yield missing_row(name, f, value)
-
-
-def _check_rows(objects: list[dict], models: dict) -> None:
-    """Refuse the backup before the database is touched if a row holds what its model refuses
-    or names a row the backup lacks (``row_checks``): the message names rows and fields."""
-    rows: dict = {}
-    for obj in serializers.deserialize("python", objects, handle_forward_references=True):
-        instance = obj.object
-        name = f"{instance._meta.label_lower} {instance.pk}"
-        rows.setdefault(type(instance), []).append((name, instance, obj.deferred_fields))
-    targets = {
-        (f.related_model, f.target_field.attname)
-        for model in rows
-        for f in model._meta.concrete_fields
-        if f.is_relation
-    }
-    ids = {
-        (model._meta.label_lower, attname): {getattr(o, attname) for _n, o, _d in rows[model]}
-        for model, attname in targets
-        if model in rows
-    }
-    errors = []
-    for model, found in rows.items():
-        errors.extend(_foreign_key_errors(model, found, ids, models))
-        errors.extend(row_errors(model, [(name, obj) for name, obj, _d in found]))
-    error = refusal(
-        errors,
-        "This backup holds what this installation refuses (nothing restored): %(errors)s",
-        "invalid",
-    )
-    if error is not None:
-        raise error
+def _replace_rows(objects: list[dict], models: list) -> None:
+    """Empty the tables of ``models`` (and the sessions), load ``objects`` in their place and
+    set the sequences past the restored ids; inside the restore's transaction."""
+    # Writes earlier in an enclosing transaction leave checks pending, which forbid emptying
+    # their tables (PostgreSQL's TRUNCATE): run them now.
+    connection.check_constraints()
+    style, tables = no_style(), _tables(models)
+    connection.ops.execute_sql_flush(connection.ops.sql_flush(style, tables))
+    _load(objects)
+    connection.check_constraints(table_names=tables)
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(style, models):
+            cursor.execute(sql)
 
 
 def _load(objects: list[dict]) -> None:
@@ -402,33 +305,23 @@ def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]
     are always deleted.
     """
     models = {m._meta.label_lower: m for m in backed_up_models()}
-    expected = _check(document, models)
+    expected = check_document(document, models)
     try:
         with transaction.atomic():
             present = database_contents()
             if present and not replace:
-                _refuse(
+                refuse(
                     "The database is not empty (%(present)s): restore onto a fresh installation "
                     "(an empty database after manage.py migrate), or pass --replace to delete "
                     "everything in it first.",
                     "not_empty",
                     present=", ".join(f"{n} {label}" for label, n in present.items()),
                 )
-            _check_rows(document["objects"], models)
-            # Writes earlier in an enclosing transaction leave checks pending, which forbid
-            # emptying their tables (PostgreSQL's TRUNCATE): run them now.
-            connection.check_constraints()
-            style, tables = no_style(), _tables(models.values())
-            flush = connection.ops.sql_flush(style, tables)
-            connection.ops.execute_sql_flush(flush)
-            _load(document["objects"])
-            connection.check_constraints(table_names=tables)
-            with connection.cursor() as cursor:
-                for sql in connection.ops.sequence_reset_sql(style, list(models.values())):
-                    cursor.execute(sql)
+            check_rows(document["objects"], models)
+            _replace_rows(document["objects"], list(models.values()))
             restored = database_contents()
             if restored != expected:
-                _refuse(
+                refuse(
                     "This backup did not restore as announced (%(restored)s): nothing restored.",
                     "counts",
                     restored=", ".join(f"{n} {label}" for label, n in restored.items()),
