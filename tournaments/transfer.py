@@ -1,10 +1,12 @@
 """A whole tournament to one JSON document and back, from one installation to another.
 
-``tournament_export`` lists every row that belongs to a tournament; ``tournament_import``
-creates them again here, in one transaction, with new primary keys. This is the one module
-that knows the models of every app (``scoring``'s and ``arbitration``'s are looked up by label
-inside the functions, so ``tournaments`` still imports neither): a tournament's rows live in all
-of them, and a document that missed one would not be the tournament.
+``tournament_export`` lists every row that belongs to a tournament (``transfer_export``, with
+what a document holds: ``FORMAT``, ``VERSION``, ``SECTIONS``; all importable from here);
+``tournament_import``, here, creates them again, in one transaction, with new primary keys.
+These two are the modules that know the models of every app (``scoring``'s and
+``arbitration``'s are looked up by label inside the functions, so ``tournaments`` still imports
+neither): a tournament's rows live in all of them, and a document that missed one would not be
+the tournament.
 
 The document's ids are the source's primary keys: a foreign key names a row of the document by
 its id, an account by its username (never a password), and the import remaps them all, the ids
@@ -32,33 +34,17 @@ from django.utils.translation import gettext as _
 
 from .models import Club, Player, Tournament
 from .row_checks import missing_row, refusal, row_error, row_errors
-
-FORMAT = "tarot-tournament"
-VERSION = 1
-
-# (document key, model, path from a row to its tournament), in the order the import creates
-# them: a foreign key points to a section before its own (or to its own row's model, for a
-# protest against an incident, set once every incident exists).
-SECTIONS = (
-    ("teams", "tournaments.Team", "tournament"),
-    ("registrations", "tournaments.Registration", "tournament"),
-    ("staff_roles", "tournaments.StaffRole", "tournament"),
-    ("rounds", "tournaments.Round", "tournament"),
-    ("tables", "tournaments.Table", "round__tournament"),
-    ("seats", "tournaments.Seat", "round__tournament"),
-    ("score_sheets", "scoring.ScoreSheet", "round__tournament"),
-    ("deals", "scoring.Deal", "sheet__round__tournament"),
-    ("marks", "scoring.Mark", "sheet__round__tournament"),
-    ("incidents", "arbitration.Incident", "tournament"),
-    ("bid_bans", "scoring.BidBan", "tournament"),
-    ("penalties", "scoring.Penalty", "tournament"),
-    ("decisions", "arbitration.Decision", "incident__tournament"),
-    ("penalty_scale", "arbitration.PenaltyScale", "tournament"),
-    ("audit_entries", "tournaments.AuditEntry", "tournament"),
+from .transfer_export import (
+    FORMAT,
+    SECTIONS,
+    VERSION,
+    account_cells,
+    row_fields,
+    tournament_export,
 )
-# A sheet's form token names one opening of a form on the source (a double click finds its
-# version again): unique on each installation, and meaningless on another one.
-LEFT_OUT = {("scoring.ScoreSheet", "token")}
+
+# The document's names, defined in ``transfer_export``, are importable from here.
+__all__ = ["FORMAT", "SECTIONS", "VERSION", "tournament_export", "tournament_import"]
 
 REGISTRATION = "tournaments.Registration"
 INCIDENT = "arbitration.Incident"
@@ -74,90 +60,6 @@ AUDIT_IDS = {
     "bid_ban": "scoring.BidBan",
 }
 REFERENCE = re.compile(r"incident (\d+)")
-
-
-def _fields(model) -> list:
-    label = model._meta.label
-    return [
-        f
-        for f in model._meta.concrete_fields
-        if not f.primary_key and (label, f.name) not in LEFT_OUT
-    ]
-
-
-def _is_account(field) -> bool:
-    return field.is_relation and field.related_model is get_user_model()
-
-
-# --- export ----------------------------------------------------------------------------------
-
-
-def _plain(value):
-    if isinstance(value, datetime.date):  # datetimes too: aware, so ISO 8601 with the offset
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        return str(value)
-    return value
-
-
-def _rows(model, queryset) -> list[dict]:
-    """The rows as plain values: the row's own id, foreign keys as ids, accounts as ids too
-    (``_name_accounts`` turns them into usernames); the tournament itself is implied."""
-    fields = [f for f in _fields(model) if not (f.is_relation and f.related_model is Tournament)]
-    rows = []
-    for values in queryset.order_by("pk").values("pk", *(f.attname for f in fields)):
-        row = {"id": values["pk"]}
-        row.update((f.name, _plain(values[f.attname])) for f in fields)
-        rows.append(row)
-    return rows
-
-
-def _account_cells(document: dict) -> list[tuple[dict, str]]:
-    """(row, field name) of every account the document names."""
-    tables = [(Tournament, [document["tournament"]])] + [
-        (apps.get_model(label), document.get(key, [])) for key, label, _path in SECTIONS
-    ]
-    return [
-        (row, f.name)
-        for model, rows in tables
-        for f in _fields(model)
-        if _is_account(f)
-        for row in rows
-        if row.get(f.name) is not None
-    ]
-
-
-def _name_accounts(document: dict) -> None:
-    cells = _account_cells(document)
-    User = get_user_model()
-    names = dict(
-        User.objects.filter(pk__in={row[name] for row, name in cells}).values_list(
-            "pk", User.USERNAME_FIELD
-        )
-    )
-    for row, name in cells:
-        row[name] = names[row[name]]
-
-
-def tournament_export(*, tournament: Tournament) -> dict:
-    """Every row of ``tournament`` as one JSON-serialisable document (see the module doc)."""
-    registered = Player.objects.filter(registrations__tournament=tournament)
-    clubs = Club.objects.filter(
-        models.Q(players__in=registered) | models.Q(registrations__tournament=tournament)
-    )
-    document = {
-        "format": FORMAT,
-        "version": VERSION,
-        "exported_at": timezone.now().isoformat(),
-        "tournament": _rows(Tournament, Tournament.objects.filter(pk=tournament.pk))[0],
-        "clubs": _rows(Club, clubs.distinct()),
-        "players": _rows(Player, registered),
-    }
-    for key, label, path in SECTIONS:
-        model = apps.get_model(label)
-        document[key] = _rows(model, model.objects.filter(**{path: tournament}))
-    _name_accounts(document)
-    return document
 
 
 # --- import: the ids hidden in JSON and text -------------------------------------------------
@@ -252,7 +154,7 @@ def _create(model, rows, maps, tournament=None, clean=False) -> list:
     Fields the database stamps on creation (``auto_now_add``) and links between rows of the
     same model are written by a second, bulk update: the first would stamp the import's time.
     """
-    fields = _fields(model)
+    fields = row_fields(model)
     later = [
         f
         for f in fields
@@ -304,7 +206,7 @@ def _unsaved(model, row: dict, ids: dict, problems: dict, name: str):
     """The row as an unsaved instance, raw values (``clean_fields`` reads them), foreign keys
     as stand-ins; the tournament, implied, as the document's."""
     obj = model()
-    for f in _fields(model):
+    for f in row_fields(model):
         if f.is_relation and f.related_model is Tournament and model is not Tournament:
             setattr(obj, f.attname, 0)
         elif f.is_relation:
@@ -315,14 +217,23 @@ def _unsaved(model, row: dict, ids: dict, problems: dict, name: str):
     return obj
 
 
-def _new_accounts(ids: dict) -> list[tuple[str, models.Model]]:
-    """The accounts the import would create, as unsaved instances to check."""
+def _new_account_errors(ids: dict) -> list[str]:
+    """What refuses the usernames of the accounts the import would create."""
     User = get_user_model()
     key = User.USERNAME_FIELD
     names = ids[User._meta.label]
     known = set(User.objects.filter(**{f"{key}__in": names}).values_list(key, flat=True))
-    new = [name for name in names if name not in known]
-    return [(_("account %(name)r") % {"name": name}, User(**{key: name})) for name in new]
+    others = [f.name for f in User._meta.concrete_fields if f.name != key]
+    errors = []
+    for name in names:
+        if name in known:
+            continue
+        try:
+            User(**{key: name}).clean_fields(exclude=others)
+        except ValidationError as exc:
+            account = _("account %(name)r") % {"name": name}
+            errors.extend(row_error(account, key, e) for e in exc.messages)
+    return errors
 
 
 def _check_rows(document: dict, tournament_row: dict) -> None:
@@ -346,15 +257,7 @@ def _check_rows(document: dict, tournament_row: dict) -> None:
         built = [(f"{key} {row['id']}", row) for row in rows]
         built = [(name, _unsaved(model, row, ids, problems, name)) for name, row in built]
         problems["invalid"].extend(row_errors(model, built, identity=identity))
-    User = get_user_model()
-    others = [f.name for f in User._meta.concrete_fields if f.name != User.USERNAME_FIELD]
-    for name, account in _new_accounts(ids):
-        try:
-            account.clean_fields(exclude=others)
-        except ValidationError as exc:
-            problems["invalid"].extend(
-                row_error(name, User.USERNAME_FIELD, e) for e in exc.messages
-            )
+    problems["invalid"].extend(_new_account_errors(ids))
     for code, message in (
         ("dangling", _("This file names rows it does not contain: %(errors)s")),
         ("invalid", _("This file holds what a tournament here cannot: %(errors)s")),
@@ -367,7 +270,7 @@ def _check_rows(document: dict, tournament_row: dict) -> None:
 def _accounts(document: dict) -> dict[str, int]:
     """Every username the document names, to an account here (created inactive, unusable)."""
     User = get_user_model()
-    names = {row[name] for row, name in _account_cells(document) if isinstance(row[name], str)}
+    names = {row[name] for row, name in account_cells(document) if isinstance(row[name], str)}
     key = User.USERNAME_FIELD
     found = dict(User.objects.filter(**{f"{key}__in": names}).values_list(key, "pk"))
     for name in sorted(names - found.keys()):
