@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import services_ledger as ledger
+from scoring.entry import DealEntry
 from scoring.models import ScoreSheet
 from scoring.selectors import current_sheet, deals_for
 from tournaments.models import Registration, Round, Table, Tournament
@@ -191,8 +192,9 @@ def _confirm(incident: Incident, user) -> list[Decision]:
     return [] if decision is None else [_record(incident, user, **decision)]
 
 
-def _marks_of(line: dict[str, str]) -> dict[str, str]:
-    return {k: v for k, v in line.items() if k.split("-", 1)[1].startswith(("mode", "mark"))}
+def _marks_of(line: DealEntry | None) -> tuple | None:
+    """What a decision on a deal set: how the line is entered and its marks."""
+    return None if line is None else (line.mode, line.marks)
 
 
 def _record(incident: Incident, user, **fields) -> Decision:
@@ -408,7 +410,7 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
             deal_number=decision.deal_number,
             reason=_("Decision on incident %(n)s undone: %(why)s")
             % {"n": incident.pk, "why": reason},
-            line=line,
+            line=line or DealEntry(decision.deal_number),  # none before: the line goes
         )
     if decision.kind == Kind.EXCLUSION and decision.player is not None:
         registration_exclude(

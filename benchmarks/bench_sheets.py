@@ -49,11 +49,11 @@ def main() -> None:
     tables = list(round_.tables.select_related("round__tournament").order_by("number")[:100])
     forms = [(table, random_sheet(table_setup(table=table), rng)) for table in tables]
     saves, save_queries, sheets = [], [], []
-    for table, data in forms:
+    for table, entry in forms:
         reset_queries()  # the log keeps 9,000 queries: a full log would count none
         with CaptureQueriesContext(connection) as captured:
             start = time.perf_counter()
-            sheets.append(scoresheet_save(table=table, user=scorer, data=data, base_version=0))
+            sheets.append(scoresheet_save(table=table, user=scorer, entry=entry, base_version=0))
             saves.append(time.perf_counter() - start)
         save_queries.append(len(captured))
     print(_summary("save a 5-deal sheet (scoresheet_save)", saves, save_queries))

@@ -36,14 +36,15 @@ class TablePlan:
     table_id: int
     position: int
     number: int
-    data: dict[str, str]  # the sheet as typed into the form (``scoring.simulation.random_sheet``)
+    entry: object  # the sheet as typed (a ``SheetEntry``: ``scoring.simulation.random_sheet``)
+    form: dict[str, str]  # the same, as the sheet form posts it (``scoring.forms.post_fields``)
 
 
 @dataclass
 class Accepted:
     username: str
     token: str
-    data: dict[str, str]
+    entry: object  # the ``SheetEntry`` sent
     double: bool
 
 
@@ -135,10 +136,9 @@ async def _enter(browser, username, table, ledger, settings, stop, rng) -> None:
     if hidden.get("base_version") != "0" or not hidden.get("token"):
         browser.recorder.error("sheet: open", f"{url}: not a blank sheet form {hidden}")
         return
-    data = dict(table.data)  # each line's dealer: the form's, in turn from Nord
     if await pause(stop, rng.uniform(*TYPING) * settings.pace):
         return  # time is up while typing: the sheet is never sent
-    form = {**data, **hidden}
+    form = {**table.form, **hidden}  # each line's dealer: the form's, in turn from Nord
     answers = await _twice(rng, settings, ledger, lambda: browser.post("sheet: save", url, form))
     if any(answer is None for answer in answers):
         ledger.uncertain.add(table.table_id)
@@ -148,7 +148,9 @@ async def _enter(browser, username, table, ledger, settings, stop, rng) -> None:
             browser.recorder.error("sheet: save", f"{url}: redirected to {where}")
     if not any(_redirected_to(answer, url) for answer in answers):
         return
-    ledger.accepted[table.table_id] = Accepted(username, hidden["token"], data, len(answers) > 1)
+    ledger.accepted[table.table_id] = Accepted(
+        username, hidden["token"], table.entry, len(answers) > 1
+    )
     shown = await browser.get("sheet: view", url)
     if shown is not None and shown.ok:
         status = _STATUS.search(shown.text)

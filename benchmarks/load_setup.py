@@ -17,9 +17,10 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.sessions.models import Session
 from django.db import transaction
 
+from scoring.forms import post_fields
 from scoring.models import Mark, ScoreSheet
 from scoring.selectors import load_sheet, sheet_deals, table_setup
-from scoring.sheets import check_sheet, ticked
+from scoring.sheets import check_sheet
 from scoring.simulation import random_sheets
 from tournaments.models import Player, StaffRole, Table, Tournament
 from tournaments.simulation import tournament_simulate
@@ -61,8 +62,10 @@ def tournament_prepare(
         .order_by("round__number", "number")
     )
     plans = []
-    for table, data in random_sheets(tables, rng):
-        plans.append(TablePlan(table.pk, table.round.number, table.number, data))
+    for table, entry in random_sheets(tables, rng):
+        plans.append(
+            TablePlan(table.pk, table.round.number, table.number, entry, post_fields(entry))
+        )
     return Prepared(tournament=tournament, accounts=accounts, tables=plans)
 
 
@@ -123,7 +126,7 @@ def verify(*, tournament: Tournament, tables: list[TablePlan], ledger: Ledger) -
 def _differences(sheet: ScoreSheet, sent, plan: TablePlan) -> list[str]:
     table = Table.objects.select_related("round__tournament").get(pk=plan.table_id)
     setup = table_setup(table=table)
-    expected = check_sheet(setup, sent.data)
+    expected = check_sheet(setup, sent.entry)
     problems = []
     if sheet.version != 1:
         problems.append(f"version {sheet.version}")
@@ -133,7 +136,7 @@ def _differences(sheet: ScoreSheet, sent, plan: TablePlan) -> list[str]:
         problems.append("another form's token")
     if expected.errors or sheet_deals(load_sheet(sheet.pk)) != expected.deals:
         problems.append("deals or marks differ from those sent")
-    visas = [seat for seat in range(setup.size) if ticked(sent.data.get(f"visa{seat}"))]
+    visas = sorted(sent.entry.visas)
     if sheet.visas != visas:
         problems.append(f"visas {sheet.visas}, sent {visas}")
     marks = Mark.objects.filter(sheet=sheet).count()

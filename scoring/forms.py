@@ -1,22 +1,165 @@
-"""The score sheet entry form: what the page shows of a table's sheet, typed or stored.
+"""The score sheet entry form: the only place that knows the page's field names.
+
+``read_entry`` turns what the page posted (``d3-mark2``, ``d1-contract``, ``visa0``…) into a
+``SheetEntry``, ``post_fields`` does the reverse (a stored version to edit, a load test's
+client), and ``field_name`` places a ``Problem`` of the check next to its field.
 
 ``SheetForm`` holds the values as typed (strings), the problems found by ``check_sheet`` turned
 into messages per field, and the marks the check computed, laid out as the paper sheet is: one
-line per deal, one column per player. It never saves: the view hands ``data`` to
+line per deal, one column per player. It never saves: the view hands ``form.entry`` to
 ``scoresheet_save``, which checks again. Kept apart from ``django.forms`` because the grid's
-fields depend on the table (size, the dealer sitting out) and are read by ``sheets``.
+fields depend on the table (size, the dealer sitting out).
+
+Deal lines: ``d<n>-mode``, ``d<n>-dealer`` (a seat number; empty: in turn), ``d<n>-dealt_again``,
+``d<n>-contract``, ``d<n>-taker`` and ``d<n>-partner`` (seat numbers), the facts ``d<n>-bouts``,
+``d<n>-points``, ``d<n>-pab``, ``d<n>-chelem``, ``d<n>-chelem_announced``,
+``d<n>-poignee<seat>``, and the transcribed marks ``d<n>-mark<seat>``; then ``first_dealer``,
+``visa<seat>``, ``short_reason`` and ``reason``.
 """
 
+import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.core import seat_name
 
+from .entry import MARKS, NOT_A_SEAT, DealEntry, SheetEntry
 from .messages import problem_message
 from .models import CampChoice, ContractChoice, Deal, PoigneeChoice
-from .sheets import SheetCheck, TableSetup, check_sheet, ticked
+from .sheets import Problem, SheetCheck, TableSetup, check_sheet
+
+# The sheet's own fields besides the deal lines and the visas.
+SHEET_FIELDS = ("short_reason", "reason", "first_dealer")
+MAX_DEALS = 99  # more lines than any table plays: a posted "d5000-mark0" is no line
+_LINE_KEY = re.compile(r"d([1-9][0-9]?)-([a-z_]+?)([0-9]?)")
+_BOXES = {  # the form's name of each text or choice of a line -> DealEntry's field
+    "mode": "mode",
+    "contract": "contract",
+    "bouts": "bouts",
+    "points": "points",
+    "pab": "petit_au_bout",
+    "chelem": "chelem",
+}
+_SEAT_CHOICES = ("dealer", "taker", "partner")
+_TICKS = ("dealt_again", "chelem_announced")
+_BY_SEAT = {"mark": "marks", "poignee": "poignees"}
+_SEATED_NAMES = {"marks": "mark", "poignees": "poignee", "visas": "visa"}
+
+
+def ticked(value) -> bool:
+    """A checkbox's value as sent: absent, empty, "0", "off" or "false" is not ticked."""
+    return value is not None and str(value).strip().lower() not in ("", "0", "off", "false")
+
+
+def posted(post: Mapping) -> dict[str, str]:
+    """What the sheet form sent: deal fields, visas and reasons, as strings, without the NUL
+    characters that PostgreSQL cannot store and nobody types."""
+    return {
+        key: (value[:100] if key not in SHEET_FIELDS else value[:300]).replace("\x00", "")
+        for key, value in post.items()
+        if isinstance(value, str)
+        and (key[:1] == "d" and key[1:2].isdigit() or key.startswith("visa") or key in SHEET_FIELDS)
+    }
+
+
+def _text(data: Mapping, name: str) -> str:
+    value = data.get(name, "")
+    return value.strip() if isinstance(value, str) else ("" if value is None else str(value))
+
+
+def _seat(raw: str) -> int | None:
+    """A seat choice as sent: None when empty, ``NOT_A_SEAT`` when it names no seat."""
+    if not raw:
+        return None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) == 1 else NOT_A_SEAT
+
+
+def read_entry(data: Mapping) -> SheetEntry:
+    """The sheet that ``data`` (the page's fields, as ``posted`` keeps them) holds."""
+    lines: dict[int, dict] = {}
+    for key in data:
+        match = _LINE_KEY.fullmatch(key)
+        if match is None:
+            continue
+        number, name, seat = int(match[1]), match[2], match[3]
+        line = lines.setdefault(number, {"marks": {}, "poignees": {}})
+        value = _text(data, key)
+        if seat and name in _BY_SEAT:
+            line[_BY_SEAT[name]][int(seat)] = value
+        elif seat:
+            continue
+        elif name in _BOXES:
+            line[_BOXES[name]] = value
+        elif name in _SEAT_CHOICES:
+            line[name] = _seat(value)
+        elif name in _TICKS:
+            line[name] = ticked(value)
+    deals = []
+    for number, line in lines.items():
+        if number > MAX_DEALS:
+            continue
+        by_seat = {name: line.pop(name) for name in ("marks", "poignees")}
+        line["mode"] = line.get("mode") or MARKS
+        for name, values in by_seat.items():
+            size = max(values, default=-1) + 1
+            line[name] = tuple(values.get(seat, "") for seat in range(size))
+        deals.append(DealEntry(number=number, **line))
+    visas = {
+        int(key[4:])
+        for key, value in data.items()
+        if key[:4] == "visa"
+        and key[4:].isascii()
+        and key[4:].isdigit()
+        and len(key) == 5
+        and ticked(value)
+    }
+    return SheetEntry(
+        deals=tuple(deals),
+        first_dealer=_seat(_text(data, "first_dealer")),
+        visas=frozenset(visas),
+        short_reason=str(data.get("short_reason", "")),
+        reason=str(data.get("reason", "")),
+    )
+
+
+def post_fields(entry: SheetEntry) -> dict[str, str]:
+    """The page's fields that hold ``entry``: an edit of a stored version starts from them."""
+    data = {}
+    for deal in entry.deals:
+        prefix = f"d{deal.number}-"
+        for name, attribute in _BOXES.items():
+            if getattr(deal, attribute):
+                data[prefix + name] = getattr(deal, attribute)
+        for name in _SEAT_CHOICES:
+            if getattr(deal, name) is not None:
+                data[prefix + name] = str(getattr(deal, name))
+        for name in _TICKS:
+            if getattr(deal, name):
+                data[prefix + name] = "on"
+        for name, attribute in _BY_SEAT.items():
+            for seat, value in enumerate(getattr(deal, attribute)):
+                if value:
+                    data[f"{prefix}{name}{seat}"] = value
+    if entry.first_dealer is not None:
+        data["first_dealer"] = str(entry.first_dealer)
+    data |= {f"visa{seat}": "on" for seat in sorted(entry.visas)}
+    data |= {
+        name: getattr(entry, name) for name in ("short_reason", "reason") if getattr(entry, name)
+    }
+    return data
+
+
+def field_name(problem: Problem) -> str:
+    """The page's field next to which ``problem`` is shown ("" for the top of the sheet)."""
+    if problem.seat is not None and problem.field in _SEATED_NAMES:
+        name = f"{_SEATED_NAMES[problem.field]}{problem.seat}"
+    else:
+        name = {"petit_au_bout": "pab"}.get(problem.field, problem.field)
+    return name if problem.deal is None else f"d{problem.deal}-{name}"
+
 
 MODE_CHOICES = [
     (Deal.Mode.MARKS, _("Marks")),
@@ -75,10 +218,6 @@ class Line:
         return self.values.get("mode") or Deal.Mode.MARKS
 
     @property
-    def facts(self) -> bool:
-        return self.mode == Deal.Mode.FACTS
-
-    @property
     def dealt_again(self) -> bool:
         return ticked(self.values.get("dealt_again"))
 
@@ -88,23 +227,36 @@ class SheetForm:
     setup: TableSetup
     seats: list  # tournaments Seat rows, in seat order, with registration and player
     data: dict[str, str]
-    extra_errors: dict[str, list[str]] = field(default_factory=dict)
     arbitre: bool = False
     token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
 
     def __post_init__(self):
-        self.check: SheetCheck = check_sheet(self.setup, self.data)
+        self.entry: SheetEntry = read_entry(self.data)
+        self.check: SheetCheck = check_sheet(self.setup, self.entry)
         self.setup = self.check.setup  # with the first dealer the sheet names
         self.errors: dict[str, list[str]] = {}
         self.warnings: dict[str, list[str]] = {}
         for problem in self.check.problems:
             target = self.errors if problem.is_error else self.warnings
-            target.setdefault(problem.field, []).append(
+            target.setdefault(field_name(problem), []).append(
                 problem_message(problem.code, problem.params)
             )
-        for name, messages in self.extra_errors.items():
+
+    def add_errors(self, errors: dict[str, list[str]]) -> None:
+        """Show ``errors`` ({page field: [message]}, "" for the top of the sheet)."""
+        for name, messages in errors.items():
             known = self.errors.setdefault(name, [])
-            known.extend(m for m in messages if m not in known)
+            known.extend(str(m) for m in messages if str(m) not in known)
+
+    @classmethod
+    def of_entry(cls, entry: SheetEntry, **kwargs) -> "SheetForm":
+        """The form holding ``entry`` (a stored version, a new sheet's known misdeals)."""
+        return cls(data=post_fields(entry), **kwargs)
+
+    def refused(self, problems: list[Problem]) -> None:
+        """Show what the save refused, each problem next to its field."""
+        for problem in problems:
+            self.add_errors({field_name(problem): [problem_message(problem.code, problem.params)]})
 
     @property
     def size(self) -> int:
@@ -134,8 +286,7 @@ class SheetForm:
         ]
 
     def value(self, name: str) -> str:
-        value = self.data.get(name, "")
-        return value if isinstance(value, str) else str(value)
+        return str(self.data.get(name, ""))
 
     @property
     def lines(self) -> list[Line]:

@@ -26,6 +26,8 @@ MESSAGES = {
     "taker_dealt_again": gettext_lazy(
         "The dealer dealt this deal again after a misdeal and may not bid on it."
     ),
+    "taker_barred": gettext_lazy("The taker of deal %(deal)s is barred from bidding on it."),
+    "arbitre_mode": gettext_lazy("Only an arbitre adjusts or annuls a deal."),
     "dealer_invalid": gettext_lazy("Choose the dealer from the table's players."),
     "dealers_uneven": gettext_lazy(
         "This dealer sits out more deals than the others (%(share)s each): check who dealt "

@@ -12,8 +12,9 @@ from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.selectors_seating import round_tables
 
 from .engine import Ruleset
+from .entry import SheetEntry, entry_of_deals
 from .models import BidBan, Deal, Mark, Penalty, ScoreSheet
-from .sheets import CheckedDeal, TableSetup, deal_to_data
+from .sheets import CheckedDeal, TableSetup
 
 Status = ScoreSheet.Status
 
@@ -145,15 +146,15 @@ def sheet_summary(*, sheet: ScoreSheet) -> dict:
     }
 
 
-def sheet_form_data(*, sheet: ScoreSheet, size: int) -> dict[str, str]:
-    """The entry form's fields holding a stored version: where an edit starts."""
+def sheet_entry(*, sheet: ScoreSheet) -> SheetEntry:
+    """A stored version as a sheet typed again: where an edit or an arbitre's decision starts."""
     sheet = load_sheet(sheet.pk)
-    data = {"short_reason": sheet.short_reason}
-    for deal in sheet_deals(sheet):
-        data.update(deal_to_data(deal, size))
-    for seat in sheet.visas:
-        data[f"visa{seat}"] = "on"
-    return data
+    return entry_of_deals(
+        sheet_deals(sheet),
+        sheet.table.size,
+        visas=sheet.visas,
+        short_reason=sheet.short_reason,
+    )
 
 
 @dataclass

@@ -2,9 +2,10 @@
 
 Every service checks who may act (the rules live here, not only in the pages), takes keyword
 arguments, runs in one transaction and writes its audit entry there. User errors are
-``ValidationError`` keyed by the entry form's field names (``d2-points``, ``visa0``…) so the page
-shows each next to its field; nothing is written when one is raised. Marks come from
-``sheets.check_sheet``, the same code the live preview runs.
+``ValidationError``; a sheet that cannot be saved raises ``SheetRefused``, whose problems name the
+deal, the field of the ``SheetEntry`` and the seat at fault, so that the page shows each next to
+its field. Nothing is written when one is raised. Marks come from ``sheets.check_sheet``, the
+same code the live preview runs.
 """
 
 import re
@@ -21,77 +22,30 @@ from tournaments.services import audit_log, clean_text, field_error
 from tournaments.services_seating import refuse_if_closed
 from tournaments.text import has_visible_text, trim_invisible
 
-from .bans import round_bans
-from .messages import problem_message
+from .entry import SheetEntry
 from .models import Deal, Mark, ScoreSheet
+from .refusals import SheetRefused, StaleSheet, reason_kept, sheet_errors, visas_kept
 from .selectors import current_sheet, load_sheet, sheet_deals, sheet_summary, table_setup
-from .sheets import ARBITRE_MODES, CheckedDeal, SheetCheck, TableSetup, check_sheet, ticked
+
+# The position's services: the pages and the tests reach them through this module.
+from .services_rounds import barred_takers, round_blockers, round_close, round_reopen  # noqa: F401
+from .sheets import ARBITRE_MODES, CheckedDeal, Problem, TableSetup, check_sheet
 
 Status = ScoreSheet.Status
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-class StaleSheet(ValidationError):
-    """Someone saved this sheet since the form was opened; ``current`` is what they saved."""
-
-    def __init__(self, current: ScoreSheet | None):
-        self.current = current
-        if current is None:
-            super().__init__(
-                _("This sheet changed since you opened it: open it again."), code="stale"
-            )
-            return
-        super().__init__(
-            _(
-                "%(user)s saved this sheet (version %(version)s) while you were typing. Your "
-                "entry is kept below: compare it with theirs, then save again."
-            ),
-            code="stale",
-            params={"user": current.entered_by, "version": current.version},
-        )
-
-
-def sheet_errors(setup: TableSetup, check: SheetCheck, data, *, correcting: bool) -> dict:
-    """Every reason the sheet cannot be saved, as {form field: [message]}."""
-    errors: dict[str, list[str]] = {}
-    for problem in check.errors:
-        errors.setdefault(problem.field, []).append(problem_message(problem.code, problem.params))
-    if not check.played and not errors:
-        errors.setdefault("d1-contract", []).append(problem_message("no_deal", {}))
-    if 0 < check.played < setup.deals and not has_visible_text(_reason(data, "short_reason")):
-        params = {"played": check.played, "expected": setup.deals}
-        errors.setdefault("short_reason", []).append(
-            problem_message("short_reason_required", params)
-        )
-    if correcting and not has_visible_text(_reason(data, "reason")):
-        errors.setdefault("reason", []).append(problem_message("reason_required", {}))
-    if correcting:  # confirmed at once: the visas must all be there, as for a confirmation
-        for seat in range(setup.size):
-            if not ticked(data.get(f"visa{seat}")):
-                errors.setdefault(f"visa{seat}", []).append(problem_message("visa_missing", {}))
-    return errors
-
-
-def _reason(data, name: str) -> str:
-    """A reason typed on the sheet, as kept."""
-    return trim_invisible(clean_text(str(data.get(name, "")), 300))
-
-
-def _visas(setup: TableSetup, data) -> list[int]:
-    return [seat for seat in range(setup.size) if ticked(data.get(f"visa{seat}"))]
 
 
 def scoresheet_save(
     *,
     table: Table,
     user,
-    data,
+    entry: SheetEntry,
     base_version: int,
     token: str | None = None,
     confirm=False,
     ruling=False,
 ) -> ScoreSheet:
-    """Save the sheet of ``table`` as typed in ``data``: a new version, the one before kept.
+    """Save the sheet of ``table`` as typed (``entry``): a new version, the one before kept.
 
     ``base_version`` is the version the form was opened on (0 for none): if someone saved since,
     ``StaleSheet`` is raised and nothing is written. ``token`` identifies one opening of the
@@ -106,14 +60,14 @@ def scoresheet_save(
     if token and not TOKEN.fullmatch(token):
         token = None  # not one our forms make
     if token:
-        done = _sent_before(table, token, data)
+        done = _sent_before(table, token, entry)
         if done is not None:
             return done
         if ScoreSheet.objects.filter(token=token).exclude(table=table).exists():  # another table
             token = None
     try:
         with transaction.atomic():
-            return _save(table, user, data, base_version, token, confirm, ruling)
+            return _save(table, user, entry, base_version, token, confirm, ruling)
     except IntegrityError:
         # Another save of this table (or this very form, sent twice) won the race.
         done = ScoreSheet.objects.filter(token=token, table=table).first() if token else None
@@ -125,7 +79,7 @@ def scoresheet_save(
         raise StaleSheet(current) from None
 
 
-def _sent_before(table: Table, token: str, data) -> ScoreSheet | None:
+def _sent_before(table: Table, token: str, entry: SheetEntry) -> ScoreSheet | None:
     """The version this very form already saved (a double click), if the data is the same.
 
     The same form sent again with other values (back, edit, save) is not a double click: it
@@ -135,8 +89,8 @@ def _sent_before(table: Table, token: str, data) -> ScoreSheet | None:
     if done is None:
         return None
     setup = table_setup(table=table)
-    check = check_sheet(setup, data)
-    if check.deals == sheet_deals(load_sheet(done.pk)) and _visas(setup, data) == done.visas:
+    check = check_sheet(setup, entry)
+    if check.deals == sheet_deals(load_sheet(done.pk)) and visas_kept(setup, entry) == done.visas:
         return done
     raise StaleSheet(current_sheet(table=table))
 
@@ -167,10 +121,10 @@ def lock_table(table: Table) -> Table:
     return table
 
 
-def _save(table, user, data, base_version, token, confirm, ruling) -> ScoreSheet:
+def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreSheet:
     table = lock_table(table)
     if token:
-        done = _sent_before(table, token, data)  # the first send committed while we waited
+        done = _sent_before(table, token, entry)  # the first send committed while we waited
         if done is not None:
             return done
     round_ = table.round
@@ -191,16 +145,16 @@ def _save(table, user, data, base_version, token, confirm, ruling) -> ScoreSheet
             code="confirmed_sheet",
         )
     setup = table_setup(table=table)
-    check = check_sheet(setup, data)
-    errors = sheet_errors(setup, check, data, correcting=correcting)
+    check = check_sheet(setup, entry)
+    problems = sheet_errors(setup, check, entry, correcting=correcting)
     if not has_role(user, tournament, Role.ARBITRE):
-        for deal in check.deals:
-            if deal.mode in ARBITRE_MODES:
-                errors.setdefault(f"d{deal.number}-mode", []).append(
-                    _("Only an arbitre adjusts or annuls a deal.")
-                )
-    if errors:
-        raise ValidationError(errors)
+        problems += [
+            Problem("arbitre_mode", deal.number, "mode")
+            for deal in check.deals
+            if deal.mode in ARBITRE_MODES
+        ]
+    if problems:
+        raise SheetRefused(problems)
     before = sheet_summary(sheet=current) if current else None
     if current is not None:
         current.status = Status.SUPERSEDED
@@ -214,11 +168,12 @@ def _save(table, user, data, base_version, token, confirm, ruling) -> ScoreSheet
         table=table,
         version=(current.version if current else 0) + 1,
         status=Status.CONFIRMED if confirmed_now else Status.ENTERED,
-        visas=_visas(setup, data),
-        short_reason=_reason(data, "short_reason") if check.played < setup.deals else "",
-        reason=_reason(data, "reason"),
+        visas=visas_kept(setup, entry),
+        short_reason=reason_kept(entry.short_reason) if check.played < setup.deals else "",
+        reason=reason_kept(entry.reason),
         warnings=[
-            {"field": p.field, "code": p.code, "params": _plain(p.params)} for p in check.warnings
+            {"deal": p.deal, "field": p.field, "code": p.code, "params": _plain(p.params)}
+            for p in check.warnings
         ],
         entered_by=user,
         confirmed_by=user if confirmed_now else None,
@@ -326,12 +281,9 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
         for d in deals
         if d.mode not in ARBITRE_MODES and d.taker is not None and setup.ban(d.taker, d.number)
     ]
-    for number in barred:
-        raise field_error(
-            f"d{number}-taker",
-            _("The taker of deal %(deal)s is barred from bidding on it."),
-            "taker_banned",
-            deal=number,
+    if barred:
+        raise SheetRefused(
+            [Problem("taker_barred", n, "taker", params={"deal": n}) for n in barred[:1]]
         )
     sheet.status = Status.CONFIRMED
     sheet.confirmed_by = user
@@ -350,99 +302,6 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
         },
     )
     return sheet
-
-
-def round_blockers(*, round: Round) -> list[int]:
-    """Numbers of the tables whose sheet is not confirmed yet."""
-    confirmed = set(
-        round.score_sheets.filter(status=Status.CONFIRMED).values_list("table_id", flat=True)
-    )
-    return [t.number for t in round.tables.order_by("number") if t.pk not in confirmed]
-
-
-def barred_takers(*, round: Round, bans: dict | None = None) -> list[int]:
-    """Numbers of the tables whose current sheet has a taker barred from bidding on that deal:
-    bans decided after the sheet was saved (1 query without bans; ``bans``: the position's, as
-    ``round_bans`` gives them, when the caller has them)."""
-    bans = {
-        (view.table, view.deal, view.registration.pk)
-        for views in (round_bans(round=round) if bans is None else bans).values()
-        for view in views
-        if view.registration is not None and view.deal is not None
-    }
-    if not bans:
-        return []
-    takers = (
-        Deal.objects.filter(sheet__round=round, taker__isnull=False)
-        .exclude(sheet__status=Status.SUPERSEDED)
-        .exclude(mode__in=ARBITRE_MODES)
-        .values_list("sheet__table__number", "number", "taker_id")
-    )
-    return sorted({table for table, number, taker in takers if (table, number, taker) in bans})
-
-
-@transaction.atomic
-def round_close(*, round: Round, user) -> Round:
-    """Close a position once every sheet is confirmed: its marks are then final."""
-    round_ = (
-        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
-    )
-    require_role(user, round_.tournament, Role.ARBITRE)
-    if round_.is_closed:
-        return round_
-    if not round_.is_published:
-        raise ValidationError(
-            _("Publish the seating of this position first."), code="round_not_published"
-        )
-    waiting = round_blockers(round=round_)
-    if waiting:
-        raise ValidationError(
-            _("Tables whose sheet is not confirmed: %(tables)s."),
-            code="sheets_unconfirmed",
-            params={"tables": ", ".join(map(str, waiting))},
-        )
-    barred = barred_takers(round=round_)
-    if barred:
-        raise ValidationError(
-            _(
-                "Tables whose sheet has a taker barred from bidding (a ban decided after the "
-                "sheet was confirmed): %(tables)s. Correct those sheets first."
-            ),
-            code="barred_taker",
-            params={"tables": ", ".join(map(str, barred))},
-        )
-    round_.closed_at = timezone.now()
-    round_.save(update_fields=["closed_at"])
-    audit_log(
-        action="round.closed",
-        user=user,
-        tournament=round_.tournament,
-        data={"round": round_.number},
-    )
-    return round_
-
-
-@transaction.atomic
-def round_reopen(*, round: Round, user, reason: str) -> Round:
-    """Reopen a closed position so that an arbitre can correct it; the reason is kept."""
-    round_ = (
-        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
-    )
-    require_role(user, round_.tournament, Role.ARBITRE)
-    reason = trim_invisible(clean_text(reason, 300))
-    if not has_visible_text(reason):
-        raise field_error("reason", _("Say why the position is reopened."), "reason_required")
-    if not round_.is_closed:
-        return round_
-    round_.closed_at = None
-    round_.save(update_fields=["closed_at"])
-    audit_log(
-        action="round.reopened",
-        user=user,
-        tournament=round_.tournament,
-        data={"round": round_.number, "reason": reason},
-    )
-    return round_
 
 
 def scoresheet_reseat(*, table: Table, user, reason: str):

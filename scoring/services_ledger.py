@@ -7,6 +7,8 @@ history. A deal annulled or adjusted is a new version of the table's sheet, made
 Each service runs in one transaction and writes its audit entry there.
 """
 
+from dataclasses import replace
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -17,9 +19,10 @@ from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log, clean_text, field_error
 from tournaments.text import has_visible_text, trim_invisible
 
+from .entry import ADJUSTED, ANNULLED, DealEntry
 from .models import BidBan, Penalty, ScoreSheet
-from .selectors import current_sheet, sheet_form_data
-from .services import scoresheet_save
+from .selectors import current_sheet, sheet_entry
+from .services import SheetRefused, scoresheet_save
 
 
 def _reason(reason: str) -> str:
@@ -167,11 +170,11 @@ def effect_cancel(*, effect: Penalty | BidBan, user, reason: str) -> Penalty | B
     return effect
 
 
-def deal_line(*, sheet: ScoreSheet, deal_number: int) -> dict[str, str]:
-    """The form fields of one deal of a stored version (to restore it when undoing)."""
-    prefix = f"d{deal_number}-"
-    data = sheet_form_data(sheet=sheet, size=sheet.table.size)
-    return {key: value for key, value in data.items() if key.startswith(prefix)}
+def deal_line(*, sheet: ScoreSheet, deal_number: int) -> DealEntry | None:
+    """Deal ``deal_number`` of a stored version as typed (to restore it when undoing), or None
+    when that version has no such deal."""
+    entry = sheet_entry(sheet=sheet)
+    return entry.deal(deal_number) if entry.has_deal(deal_number) else None
 
 
 def deal_decide(
@@ -181,11 +184,11 @@ def deal_decide(
     deal_number: int,
     reason: str,
     marks: list[int] | None = None,
-    line: dict[str, str] | None = None,
+    line: DealEntry | None = None,
 ) -> ScoreSheet:
     """A new version of the table's sheet where deal ``deal_number`` is annulled (``marks``
     None), gets the arbitre's ``marks`` (one per seat, summing to zero), or is replaced by
-    ``line`` (form fields, to restore a deal as it was)."""
+    ``line`` (to restore a deal as it was)."""
     tournament = table.round.tournament
     require_role(user, tournament, Role.ARBITRE)
     reason = _reason(reason)
@@ -196,9 +199,8 @@ def deal_decide(
             code="no_sheet",
             params={"t": table.number},
         )
-    data = sheet_form_data(sheet=current, size=table.size)
-    prefix = f"d{deal_number}-"
-    if not any(key.startswith(prefix) for key in data):
+    entry = sheet_entry(sheet=current)
+    if not entry.has_deal(deal_number):
         raise field_error(
             "deal_number",
             _("The sheet of table %(t)s has no deal %(n)s."),
@@ -206,31 +208,30 @@ def deal_decide(
             t=table.number,
             n=deal_number,
         )
-    kept = {key: value for key, value in data.items() if not key.startswith(prefix)}
-    if line is not None:
-        new_line = line
-    elif marks is None:
-        new_line = {prefix + "mode": "annulled"}
-    else:
-        if len(marks) != table.size or any(type(m) is not int for m in marks):
-            raise field_error("marks", _("One mark per player."), "marks_invalid")
-        new_line = {prefix + "mode": "adjusted"}
-        new_line |= {f"{prefix}mark{seat}": str(mark) for seat, mark in enumerate(marks)}
-    # Keep who dealt, who took and what was bid: the deal was played, its marks are the
-    # arbitre's (at a table of 5, who sat out stays who sat out).
-    for name in ("dealer", "dealt_again", "contract", "taker", "partner"):
-        if prefix + name in data and line is None:
-            new_line.setdefault(prefix + name, data[prefix + name])
+    if line is None:
+        # Keep who dealt, who took and what was bid: the deal was played, its marks are the
+        # arbitre's (at a table of 5, who sat out stays who sat out).
+        played = entry.deal(deal_number)
+        line = DealEntry(
+            number=deal_number,
+            mode=ANNULLED if marks is None else ADJUSTED,
+            dealer=played.dealer,
+            dealt_again=played.dealt_again,
+            contract=played.contract,
+            taker=played.taker,
+            partner=played.partner,
+        )
+        if marks is not None:
+            if len(marks) != table.size or any(type(m) is not int for m in marks):
+                raise field_error("marks", _("One mark per player."), "marks_invalid")
+            line = replace(line, marks=tuple(str(mark) for mark in marks))
     try:
         return scoresheet_save(
             table=table,
             user=user,
-            data={**kept, **new_line, "reason": reason},
+            entry=replace(entry.with_deal(line), reason=reason),
             base_version=current.version,
             ruling=True,
         )
-    except ValidationError as exc:
-        if hasattr(exc, "error_dict"):
-            messages = [m for ms in exc.message_dict.values() for m in ms]
-            raise ValidationError(" ".join(messages), code="deal_invalid") from exc
-        raise
+    except SheetRefused as exc:
+        raise ValidationError(" ".join(exc.messages), code="deal_invalid") from exc

@@ -1,7 +1,7 @@
 """Random valid score sheets, entered and confirmed through the services: demos and benchmarks.
 
 ``sheets_simulate`` fills every table of the published, open positions of a tournament that has
-no sheet yet with a random sheet as the entry form would post it, saves it as a scorer
+no sheet yet with a random sheet as a scorer types it (a ``SheetEntry``), saves it as a scorer
 (``scoresheet_save``) and confirms it as an arbitre (``scoresheet_confirm``), so a simulated
 position is exactly what the staff would have typed: same checks, same versions, same audit.
 Deals are drawn from a seeded generator (the same seed on the same seating gives the same
@@ -10,6 +10,7 @@ sheets), some entered as facts and some as transcribed marks, each one checked w
 """
 
 import random
+from dataclasses import replace
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
@@ -28,6 +29,7 @@ from .engine import (
     score_deal,
 )
 from .engine.deal import TARGETS
+from .entry import FACTS, MARKS, DealEntry, SheetEntry
 from .selectors import table_setup
 from .services import scoresheet_confirm, scoresheet_save
 from .sheets import TableSetup
@@ -70,9 +72,8 @@ def _chelem_count(players: int, contract: Contract, camp: Camp, rng: random.Rand
     return bouts, rng.choice(sorted(possible[bouts].half_points))
 
 
-def random_deal(setup: TableSetup, number: int, rng: random.Random) -> dict[str, str]:
-    """The form fields of one random valid deal ``number`` of the table ``setup``."""
-    prefix = f"d{number}-"
+def random_deal(setup: TableSetup, number: int, rng: random.Random) -> DealEntry:
+    """One random valid deal ``number`` of the table ``setup``, as a scorer types it."""
     size = setup.size
     out = setup.sitting_out(number)
     playing = [seat for seat in range(size) if seat != out]
@@ -126,43 +127,38 @@ def random_deal(setup: TableSetup, number: int, rng: random.Random) -> dict[str,
                 poignees = poignees[:-1]
             else:
                 raise
-    data = {
-        prefix + "contract": str(contract),
-        prefix + "taker": str(taker),
-        prefix + "partner": "" if partner is None else str(partner),
-    }
+    line = DealEntry(number=number, contract=str(contract), taker=taker, partner=partner)
     if rng.random() < FACTS_SHARE:
-        data[prefix + "mode"] = "facts"
-        data[prefix + "bouts"] = str(bouts)
-        data[prefix + "points"] = _points(half_points, rng)
-        data[prefix + "pab"] = str(pab or "")
-        data[prefix + "chelem"] = str(chelem or "")
-        if announced:
-            data[prefix + "chelem_announced"] = "on"
-        for seat, level in poignees:
-            data[f"{prefix}poignee{seat}"] = str(level)
-        return data
-    data[prefix + "mode"] = "marks"
-    for seat in playing:
-        mark = (
-            result.taker
-            if seat == taker
-            else result.partner
-            if seat == partner
-            else result.defender
+        levels = dict(poignees)
+        return replace(
+            line,
+            mode=FACTS,
+            bouts=str(bouts),
+            points=_points(half_points, rng),
+            petit_au_bout=str(pab or ""),
+            chelem=str(chelem or ""),
+            chelem_announced=announced,
+            poignees=tuple(str(levels.get(seat, "")) for seat in range(size)),
         )
-        data[f"{prefix}mark{seat}"] = str(mark)
-    return data
+    marks = tuple(
+        ""
+        if seat not in playing
+        else str(result.taker)
+        if seat == taker
+        else str(result.partner)
+        if seat == partner
+        else str(result.defender)
+        for seat in range(size)
+    )
+    return replace(line, mode=MARKS, marks=marks)
 
 
-def random_sheet(setup: TableSetup, rng: random.Random) -> dict[str, str]:
-    """The form data of a full random valid sheet of ``setup``, every visa ticked."""
-    data = {}
-    for number in range(1, setup.deals + 1):
-        data.update(random_deal(setup, number, rng))
-    for seat in range(setup.size):
-        data[f"visa{seat}"] = "on"
-    return data
+def random_sheet(setup: TableSetup, rng: random.Random) -> SheetEntry:
+    """A full random valid sheet of ``setup``, every visa ticked."""
+    return SheetEntry(
+        deals=tuple(random_deal(setup, number, rng) for number in range(1, setup.deals + 1)),
+        visas=frozenset(range(setup.size)),
+    )
 
 
 def _account(tournament: Tournament, username: str, role: str):
@@ -188,7 +184,7 @@ def simulation_accounts(tournament: Tournament):
 
 
 def random_sheets(tables, rng: random.Random):
-    """(table, form data of a random valid sheet) for each table of the queryset ``tables``,
+    """(table, a random valid sheet) for each table of the queryset ``tables``,
     in its order."""
     seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
     for table in tables.prefetch_related(seats):
@@ -216,9 +212,9 @@ def sheets_simulate(
         round_.tournament = tournament
         tables = round_.tables.exclude(score_sheets__isnull=False).order_by("number")
         with transaction.atomic():
-            for table, data in random_sheets(tables, rng):
+            for table, entry in random_sheets(tables, rng):
                 table.round = round_
-                sheet = scoresheet_save(table=table, user=scorer, data=data, base_version=0)
+                sheet = scoresheet_save(table=table, user=scorer, entry=entry, base_version=0)
                 scoresheet_confirm(sheet=sheet, user=arbitre)
                 count += 1
     return count

@@ -18,7 +18,8 @@ from tournaments.permissions import Role, has_role, role_required
 
 from . import services
 from .bans import round_bans, table_bans
-from .forms import SheetForm
+from .entry import DealEntry, SheetEntry
+from .forms import SheetForm, posted
 from .models import ScoreSheet
 from .selectors import (
     current_sheet,
@@ -26,14 +27,11 @@ from .selectors import (
     reconciliation,
     round_dashboard,
     sheet_deals,
-    sheet_form_data,
+    sheet_entry,
     sheet_history,
     table_seats,
     table_setup,
 )
-
-# ``first_dealer``: who deals the first line when the form says nothing of its dealer.
-FORM_KEYS = ("short_reason", "reason", "first_dealer")
 
 
 def _round(tournament, number) -> Round:
@@ -47,16 +45,6 @@ def _table(tournament, number, table) -> Table:
         round__number=number,
         number=table,
     )
-
-
-def _typed(post) -> dict[str, str]:
-    """What the sheet form sent: deal fields, visas and reasons, as strings (nothing else)."""
-    # NUL characters cannot be stored by PostgreSQL: nobody types them.
-    return {
-        key: (value[:100] if key not in FORM_KEYS else value[:300]).replace("\x00", "")
-        for key, value in post.items()
-        if key[:1] == "d" and key[1:2].isdigit() or key.startswith("visa") or key in FORM_KEYS
-    }
 
 
 def _version(raw) -> int:
@@ -154,27 +142,28 @@ def sheet(request, tournament, number, table):
     current = current_sheet(table=table_)
     arbitre = has_role(request.user, tournament, Role.ARBITRE)
     if request.method != "POST":
-        data = sheet_form_data(sheet=current, size=setup.size) if current else {}
-        if current is None:  # a misdeal already known: its line was dealt again
-            data |= {f"d{n}-dealt_again": "on" for n in setup.dealer_bans}
-        form = SheetForm(setup=setup, seats=seats, data=data, arbitre=arbitre)
+        if current is not None:
+            entry = sheet_entry(sheet=current)
+        else:  # a misdeal already known: its line was dealt again
+            entry = SheetEntry(tuple(DealEntry(n, dealt_again=True) for n in setup.dealer_bans))
+        form = SheetForm.of_entry(entry, setup=setup, seats=seats, arbitre=arbitre)
         base = current.version if current else 0
         return _render_sheet(request, tournament, table_, form, current, base_version=base)
-    data = _typed(request.POST)
+    form = SheetForm(setup=setup, seats=seats, data=posted(request.POST), arbitre=arbitre)
     base = _version(request.POST.get("base_version"))
     try:
         saved = services.scoresheet_save(
             table=table_,
             user=request.user,
-            data=data,
+            entry=form.entry,
             base_version=base,
             token=request.POST.get("token", "")[:64] or None,
             confirm=request.POST.get("confirm") == "1",
         )
     except services.StaleSheet as exc:
         latest = exc.current
-        errors = {} if latest else {"": exc.messages}
-        form = SheetForm(setup=setup, seats=seats, data=data, extra_errors=errors, arbitre=arbitre)
+        if latest is None:
+            form.add_errors({"": exc.messages})
         # Saving again from here is a deliberate choice over the other version.
         return _render_sheet(
             request,
@@ -186,9 +175,13 @@ def sheet(request, tournament, number, table):
             conflict=latest,
             status=409,
         )
+    except services.SheetRefused as exc:
+        form.refused(exc.problems)
+        return _render_sheet(
+            request, tournament, table_, form, current, base_version=base, status=400
+        )
     except ValidationError as exc:
-        errors = exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages}
-        form = SheetForm(setup=setup, seats=seats, data=data, extra_errors=errors, arbitre=arbitre)
+        form.add_errors(exc.message_dict if hasattr(exc, "error_dict") else {"": exc.messages})
         return _render_sheet(
             request, tournament, table_, form, current, base_version=base, status=400
         )
@@ -212,7 +205,7 @@ def preview(request, tournament, number, table):
     table_ = _table(tournament, number, table)
     seats = table_seats(table=table_)
     form = SheetForm(
-        setup=table_setup(table=table_, seats=seats), seats=seats, data=_typed(request.POST)
+        setup=table_setup(table=table_, seats=seats), seats=seats, data=posted(request.POST)
     )
     return render(request, "scoring/preview.html", {"form": form})
 

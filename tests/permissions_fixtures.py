@@ -38,8 +38,8 @@ class World:
 
 def _sheet(table, *, scorer, arbitre=None, seed: int) -> ScoreSheet:
     seats = list(table.seats.order_by("position"))
-    data = random_sheet(table_setup(table=table, seats=seats), random.Random(seed))
-    sheet = scoring.scoresheet_save(table=table, user=scorer, data=data, base_version=0)
+    entry = random_sheet(table_setup(table=table, seats=seats), random.Random(seed))
+    sheet = scoring.scoresheet_save(table=table, user=scorer, entry=entry, base_version=0)
     return scoring.scoresheet_confirm(sheet=sheet, user=arbitre) if arbitre else sheet
 
 

@@ -32,6 +32,7 @@ from hypothesis.control import currently_in_test_context
 from arbitration import services as arbitration
 from arbitration.models import Decision, Incident, IncidentKind, PenaltyScale
 from scoring import services as scoring
+from scoring.forms import read_entry
 from scoring.models import BidBan, Deal, Mark, Penalty, ScoreSheet
 from tests.factories import (
     ClubFactory,
@@ -600,7 +601,7 @@ def arbitration_field(tournament, staff):
     tournament.save()
     table = seat_and_publish(tournament, staff["organiser"], 8).tables.get(number=1)
     sheet = scoring.scoresheet_save(
-        table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
     scoring.scoresheet_confirm(sheet=sheet, user=staff["organiser"])
     seats = [table.seats.get(position=p).registration for p in range(4)]
@@ -622,7 +623,10 @@ def arbitration_field(tournament, staff):
         tournament=other, user=staff["arbitre"], round=other_table.round, kind="conduct"
     )
     other_sheet = scoring.scoresheet_save(
-        table=other_table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        table=other_table,
+        user=staff["scorer"],
+        entry=read_entry({**SAMPLE, **VISAS}),
+        base_version=0,
     )
     return {
         "table": table,

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from arbitration import documents, services
 from arbitration.models import IncidentKind
 from scoring import services as sheets
+from scoring.forms import read_entry
 from tests.arbitration.conftest import seat
 from tests.scoring.conftest import SAMPLE, VISAS
 
@@ -33,7 +34,7 @@ def logged(table, staff):
     2: a misdeal without decision."""
     arbitre = staff["arbitre"]
     tournament = table.round.tournament
-    sheets.scoresheet_save(table=table, user=staff["scorer"], data={**SAMPLE, **VISAS},
+    sheets.scoresheet_save(table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}),
                            base_version=0)  # fmt: skip
     renonce = services.incident_log(
         tournament=tournament,

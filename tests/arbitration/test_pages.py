@@ -13,6 +13,7 @@ from django.utils import timezone
 from arbitration import services
 from arbitration.models import Decision, Incident, PenaltyScale
 from scoring import services as sheets
+from scoring.forms import read_entry
 from scoring.models import BidBan, Mark, Penalty, ScoreSheet
 from tests.arbitration.conftest import seat
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory
@@ -38,7 +39,7 @@ def log(table, user, **kwargs):
 
 def enter_and_confirm(table, staff):
     sheet = sheets.scoresheet_save(
-        table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
     return sheets.scoresheet_confirm(sheet=sheet, user=staff["organiser"])
 
@@ -651,7 +652,7 @@ def test_a_renonce_logged_before_the_sheet_is_checked_against_it(arbitre_client,
     incident = log(table, staff["arbitre"], kind="renonce", offender=east, deal_number=1,
                    offender_defending=True, confirmed=True)  # fmt: skip
     assert 'data-testid="camp-contradicted"' not in page(arbitre_client, incident)
-    sheets.scoresheet_save(table=table, user=staff["scorer"], data={**SAMPLE, **VISAS},
+    sheets.scoresheet_save(table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}),
                            base_version=0)  # fmt: skip
     html = page(arbitre_client, incident)
     assert 'data-testid="camp-contradicted"' in html
@@ -661,7 +662,7 @@ def test_a_renonce_logged_before_the_sheet_is_checked_against_it(arbitre_client,
 def test_a_renonce_by_the_taker_from_the_page_says_why_nobody_is_barred(
     arbitre_client, table, staff
 ):
-    sheets.scoresheet_save(table=table, user=staff["scorer"], data={**SAMPLE, **VISAS},
+    sheets.scoresheet_save(table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}),
                            base_version=0)  # fmt: skip
     tournament = table.round.tournament
     data = {"round": "1", "table": "1", "deal_number": "2", "kind": "renonce",

@@ -12,6 +12,7 @@ from django.urls import reverse
 from arbitration import services
 from arbitration.models import IncidentKind, PenaltyScale
 from scoring import services as sheets
+from scoring.forms import read_entry
 from scoring.models import Mark
 from tests.arbitration.conftest import seat
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS
@@ -39,7 +40,9 @@ def dashboard_url(table):
 
 
 def enter(table, user):
-    return sheets.scoresheet_save(table=table, user=user, data={**SAMPLE, **VISAS}, base_version=0)
+    return sheets.scoresheet_save(
+        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
+    )
 
 
 def log(table, user, **kwargs):

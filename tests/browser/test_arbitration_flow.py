@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services as sheets
+from scoring.forms import read_entry
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS
 from tournaments import services_seating
@@ -49,7 +50,9 @@ def test_renonce_ban_and_penalty(page, log_in):
     expect(page.locator("#err-d3-taker")).to_contain_text("Incident")
 
     # The scorer's sheet (deal 3 taken by South) goes in; the penalty then lowers the total.
-    sheets.scoresheet_save(table=table, user=scorer, data={**SAMPLE, **VISAS}, base_version=0)
+    sheets.scoresheet_save(
+        table=table, user=scorer, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
+    )
     page.goto(incident_url)
     page.get_by_test_id("offender-record").click()
     expect(page.get_by_test_id("total")).to_have_text("-510")

@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from scoring import services as sheets
+from scoring.forms import read_entry
 from scoring.models import ScoreSheet
 from tests.factories import (
     ClubFactory,
@@ -350,7 +351,9 @@ def test_organiser_day(new_page, fixed_draw, tmp_path):
     # 8. Follow the dashboard while the sheets come back (scorers type them, arbitres confirm).
     tables = {t.number: t for t in round_.tables.all()}
     for k in (1, 2, 3):
-        sheet = sheets.scoresheet_save(table=tables[k], user=scorer, data=SHEETS[k], base_version=0)
+        sheet = sheets.scoresheet_save(
+            table=tables[k], user=scorer, entry=read_entry(SHEETS[k]), base_version=0
+        )
         if k < 3:
             sheets.scoresheet_confirm(sheet=sheet, user=arbitre)
     page.get_by_role("link", name="Feuilles de marque", exact=True).click()
@@ -364,7 +367,9 @@ def test_organiser_day(new_page, fixed_draw, tmp_path):
 
     # 9. The last sheets are confirmed: close the position.
     sheets.scoresheet_confirm(sheet=ScoreSheet.objects.get(table=tables[3]), user=arbitre)
-    sheet = sheets.scoresheet_save(table=tables[4], user=scorer, data=SHEETS[4], base_version=0)
+    sheet = sheets.scoresheet_save(
+        table=tables[4], user=scorer, entry=read_entry(SHEETS[4]), base_version=0
+    )
     sheets.scoresheet_confirm(sheet=sheet, user=arbitre)
     page.reload()
     expect(page.get_by_test_id("count-confirmed")).to_have_text("4")
@@ -528,7 +533,7 @@ def test_arbitre_day(new_page):
         sheet = sheets.scoresheet_save(
             table=tables[k],
             user=scorer,
-            data=SHEETS[k],
+            entry=read_entry(SHEETS[k]),
             base_version=0,
         )
         sheets.scoresheet_confirm(sheet=sheet, user=remi)

@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
+from scoring.forms import read_entry
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS
 from tournaments import services_seating
@@ -26,7 +27,7 @@ def test_standings_update_by_themselves_on_a_phone(browser, live_server, setting
     table = round_.tables.get(number=1)
     south = table.seats.get(position=2).registration
     sheet = services.scoresheet_save(
-        table=table, user=scorer, data={**SAMPLE, **VISAS}, base_version=0
+        table=table, user=scorer, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
 
     phone = browser.new_context(

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
+from scoring.forms import read_entry
 from tests.factories import TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 
@@ -54,7 +55,9 @@ def test_screen_alternates_and_refreshes_without_reload(projector):
     expect(seating).to_be_hidden()
     expect(page.get_by_test_id("screen-no-results")).to_be_visible()
 
-    services.scoresheet_save(table=table, user=user, data={**SAMPLE, **VISAS}, base_version=0)
+    services.scoresheet_save(
+        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
+    )
 
     # The standings were refreshed while the seating showed; their next turn has the totals.
     expect(page.get_by_test_id(f"total-{south.number}")).to_have_text("1346", timeout=20_000)

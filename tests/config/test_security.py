@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from arbitration import services as arbitration
 from scoring import services as sheets
+from scoring.forms import read_entry
 from tests.arbitration.conftest import seat
 from tests.config.test_settings import ROOT, run_manage
 from tests.factories import UserFactory
@@ -159,7 +160,7 @@ def busy_tournament(tournament, staff):
     round1 = seat_and_publish(tournament, staff["organiser"], 8)
     table = round1.tables.get(number=1)
     sheet = sheets.scoresheet_save(
-        table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
     sheets.scoresheet_confirm(sheet=sheet, user=staff["organiser"])
     incident = arbitration.incident_log(

@@ -1,5 +1,7 @@
 import pytest
 
+from scoring.forms import field_name
+from scoring.messages import problem_message
 from tests.factories import RegistrationFactory
 from tournaments import services_seating
 
@@ -39,3 +41,13 @@ SAMPLE = {
 }  # fmt: skip
 SAMPLE_BILANS = [-446, -390, 1346, -510]
 VISAS = {f"visa{seat}": "on" for seat in range(4)}
+
+
+def refused(error) -> dict[str, list[str]]:
+    """What the sheet page shows of a refused save (``SheetRefused``): {page field: [message]}."""
+    shown: dict[str, list[str]] = {}
+    for problem in error.problems:
+        shown.setdefault(field_name(problem), []).append(
+            str(problem_message(problem.code, problem.params))
+        )
+    return shown

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
 from scoring import services
+from scoring.forms import read_entry
 from scoring.models import ScoreSheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
@@ -85,7 +86,7 @@ def test_double_click_saves_once(setting, slow_check):
 
     def click():
         return services.scoresheet_save(
-            table=fresh(table), user=users["scorer"], data={**SAMPLE, **VISAS},
+            table=fresh(table), user=users["scorer"], entry=read_entry({**SAMPLE, **VISAS}),
             base_version=0, token="same-form",
         ).pk  # fmt: skip
 
@@ -97,12 +98,15 @@ def test_double_click_saves_once(setting, slow_check):
 def test_save_against_confirmation(setting, slow_check):
     users, table = setting
     v1 = services.scoresheet_save(
-        table=fresh(table), user=users["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        table=fresh(table),
+        user=users["scorer"],
+        entry=read_entry({**SAMPLE, **VISAS}),
+        base_version=0,
     )
 
     def save():
         return services.scoresheet_save(
-            table=fresh(table), user=users["scorer"], data=EDITED, base_version=1
+            table=fresh(table), user=users["scorer"], entry=read_entry(EDITED), base_version=1
         )
 
     def confirm():
@@ -119,14 +123,17 @@ def test_save_against_confirmation(setting, slow_check):
 def test_seat_correction_against_a_save(setting, slow_check):
     users, table = setting
     services.scoresheet_save(
-        table=fresh(table), user=users["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        table=fresh(table),
+        user=users["scorer"],
+        entry=read_entry({**SAMPLE, **VISAS}),
+        base_version=0,
     )
     other = table.round.tables.get(number=2)
     a, b = table.seats.get(position=0).registration, other.seats.get(position=0).registration
 
     def save():
         return services.scoresheet_save(
-            table=fresh(table), user=users["scorer"], data=EDITED, base_version=1
+            table=fresh(table), user=users["scorer"], entry=read_entry(EDITED), base_version=1
         )
 
     def swap():
@@ -153,7 +160,10 @@ def test_sheets_of_one_position_are_saved_side_by_side(setting, slow_check):
     def save(t):
         def action():
             sheet = services.scoresheet_save(
-                table=fresh(t), user=users["arbitre"], data={**SAMPLE, **VISAS}, base_version=0
+                table=fresh(t),
+                user=users["arbitre"],
+                entry=read_entry({**SAMPLE, **VISAS}),
+                base_version=0,
             )
             finished[t.number] = time.monotonic()
             return sheet

@@ -14,6 +14,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring import exports, services
+from scoring.forms import read_entry
 from scoring.services_ledger import effect_cancel, penalty_apply
 from scoring.simulation import sheets_simulate
 from scoring.standings import standings
@@ -46,7 +47,7 @@ def played(round1, staff):
     t1, t2 = round1.tables.order_by("number")
     for table in (t1, t2):
         sheet = services.scoresheet_save(
-            table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+            table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
         )
         if table == t1:
             services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])

@@ -18,18 +18,19 @@ PATTERNS = [
     r'_error\("([a-z_]+)"',
     r'MarkProblem\("([a-z_]+)"',
     r'error\(\s*[^,()]+,\s*"([a-z_]+)"',
-    r'Problem\([^,()]+,\s*"([a-z_]+)"',
+    r'Problem\(\s*"([a-z_]+)"',
+    r'error\(\s*"[a-z_]+",\s*"([a-z_]+)"',
 ]
 
 
 def codes_in_source() -> set[str]:
     found = set()
-    for path in [*ROOT.glob("engine/*.py"), ROOT / "sheets.py"]:
+    for path in [*ROOT.glob("engine/*.py"), ROOT / "sheets.py", ROOT / "sheet_lines.py"]:
         text = path.read_text()
         for pattern in PATTERNS:
             found |= set(re.findall(pattern, text))
     # The whole-sheet problems the save service words itself.
-    found |= set(re.findall(r'problem_message\("([a-z_]+)"', (ROOT / "services.py").read_text()))
+    found |= set(re.findall(r'Problem\(\s*"([a-z_]+)"', (ROOT / "services.py").read_text()))
     return found - INTERNAL
 
 

@@ -5,6 +5,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from scoring import services
+from scoring.forms import read_entry
 from scoring.models import Deal, Mark
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 
@@ -23,8 +24,9 @@ def test_stored_sheets_get_their_dealers_without_a_mark_changing(tournament, sta
     tournament.save()
     round_ = seat_and_publish(tournament, staff["organiser"], 9)  # a table of 4, one of 5
     four, five = round_.tables.get(size=4), round_.tables.get(size=5)
-    services.scoresheet_save(table=four, user=staff["scorer"], data={**SAMPLE, **VISAS},
-                             base_version=0)  # fmt: skip
+    services.scoresheet_save(
+        table=four, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
+    )
     # Before, the dealer who sat out went Nord, Est, Sud, Ouest, fifth seat.
     data = {"short_reason": "late"}
     for number, seat in ((1, 0), (2, 1), (3, 2)):
@@ -34,7 +36,9 @@ def test_stored_sheets_get_their_dealers_without_a_mark_changing(tournament, sta
         for other in range(5):
             if other != seat:
                 data[f"d{number}-mark{other}"] = "318" if other == taker else "-106"
-    services.scoresheet_save(table=five, user=staff["scorer"], data=data, base_version=0)
+    services.scoresheet_save(
+        table=five, user=staff["scorer"], entry=read_entry(data), base_version=0
+    )
     marks = sorted(Mark.objects.values_list("deal_id", "registration_id", "value"))
     sat_out = dict(Deal.objects.values_list("pk", "sitting_out_id"))
 

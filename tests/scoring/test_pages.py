@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services
+from scoring.forms import read_entry
 from scoring.models import ScoreSheet
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 from tournaments.models import AuditEntry
@@ -117,7 +118,9 @@ def test_invalid_sheet_shows_errors_next_to_fields_and_keeps_the_typing(client, 
 
 
 def test_conflict_shows_the_other_version_and_keeps_mine(client, staff, table):
-    services.scoresheet_save(table=table, user=staff["arbitre"], data={**SAMPLE}, base_version=0)
+    services.scoresheet_save(
+        table=table, user=staff["arbitre"], entry=read_entry({**SAMPLE}), base_version=0
+    )
     client.force_login(staff["scorer"])
     mine = {**SAMPLE, "d1-mark1": "321", "d1-mark0": "-107", "d1-mark2": "-107",
             "d1-mark3": "-107"}  # fmt: skip
@@ -161,7 +164,7 @@ def test_open_by_table_number(client, staff, table):
 def test_dashboard_statuses_and_closing(client, staff, round1):
     t1, t2 = round1.tables.order_by("number")
     services.scoresheet_save(
-        table=t1, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        table=t1, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
     client.force_login(staff["arbitre"])
     page = client.get(url("dashboard", t1)).content.decode()
@@ -171,7 +174,10 @@ def test_dashboard_statuses_and_closing(client, staff, round1):
     for t in (t1, t2):
         if t == t2:
             services.scoresheet_save(
-                table=t2, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+                table=t2,
+                user=staff["scorer"],
+                entry=read_entry({**SAMPLE, **VISAS}),
+                base_version=0,
             )
         client.post(url("confirm", t), {"version": "1"})
     page = client.get(url("dashboard", t1)).content.decode()
@@ -190,7 +196,9 @@ def test_dashboard_statuses_and_closing(client, staff, round1):
 def test_flagged_sheet_shows_on_the_dashboard(client, staff, table):
     data = {**SAMPLE, "d1-mark1": "321", "d1-mark0": "-107", "d1-mark2": "-107",
             "d1-mark3": "-107"}  # fmt: skip
-    sheet = services.scoresheet_save(table=table, user=staff["scorer"], data=data, base_version=0)
+    sheet = services.scoresheet_save(
+        table=table, user=staff["scorer"], entry=read_entry(data), base_version=0
+    )
     assert sheet.warnings and sheet.warnings[0]["code"] == "amount_unreachable"
     client.force_login(staff["scorer"])
     page = client.get(url("dashboard", table)).content.decode()
@@ -207,7 +215,7 @@ def dashboard_queries(client, organiser, players: int) -> int:
     round_ = seat_and_publish(tournament, organiser, players)
     for table in round_.tables.all():
         services.scoresheet_save(
-            table=table, user=organiser, data={**SAMPLE, **VISAS}, base_version=0
+            table=table, user=organiser, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
         )
     address = url("dashboard", round_.tables.first())
     client.get(address)
@@ -324,7 +332,7 @@ def test_a_correction_with_an_invisible_reason_is_refused_next_to_the_reason(cli
     """Zero-width spaces look like an empty box and were accepted as the reason."""
     services.scoresheet_confirm(
         sheet=services.scoresheet_save(
-            table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+            table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
         ),
         user=staff["arbitre"],
     )

@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services
+from scoring.forms import read_entry
 from scoring.standings import ledger_stamp
 from tests.factories import TeamFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
@@ -22,7 +23,7 @@ def url(name, tournament, **kwargs):
 
 def enter(table, user):
     return services.scoresheet_save(
-        table=table, user=user, data={**SAMPLE, **VISAS}, base_version=0
+        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
 
 
@@ -116,7 +117,7 @@ def test_standings_page_query_count_does_not_grow(client, django_user_model):
         round_ = seat_and_publish(tournament, boss, players)
         for table in round_.tables.all():
             services.scoresheet_save(
-                table=table, user=boss, data={**SAMPLE, **VISAS}, base_version=0
+                table=table, user=boss, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
             )
         address = url("individual", tournament)
         with CaptureQueriesContext(connection) as queries:

@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
+from scoring.forms import read_entry
 from scoring.models import Deal, Mark, ScoreSheet
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
 
@@ -46,7 +47,7 @@ def bilans(sheet) -> list[int]:
 @pytest.mark.parametrize("data", [SAMPLE, SAMPLE_FACTS], ids=["marks", "facts"])
 def test_the_official_sheet_through_the_save_service(table, staff, data):
     sheet = services.scoresheet_save(
-        table=table, user=staff["scorer"], data={**data, **VISAS}, base_version=0
+        table=table, user=staff["scorer"], entry=read_entry({**data, **VISAS}), base_version=0
     )
     assert bilans(sheet) == SAMPLE_BILANS
     assert not sheet.warnings
@@ -82,13 +83,17 @@ def test_a_chelem_count_is_refused_next_to_the_field_when_the_chelem_is_not_reco
 def test_the_garde_contre_chelem_typed_as_marks_gets_no_warning(table, staff):
     data = {**SAMPLE, **VISAS, "d1-contract": "garde_contre", "d1-mark0": "-814",
             "d1-mark1": "2442", "d1-mark2": "-814", "d1-mark3": "-814"}  # fmt: skip
-    sheet = services.scoresheet_save(table=table, user=staff["scorer"], data=data, base_version=0)
+    sheet = services.scoresheet_save(
+        table=table, user=staff["scorer"], entry=read_entry(data), base_version=0
+    )
     assert sheet.warnings == []
 
 
 def test_every_stored_deal_names_its_dealer(table, staff):
     data = {**SAMPLE, **VISAS, "d3-dealer": "0", "d3-dealt_again": "on"}
-    sheet = services.scoresheet_save(table=table, user=staff["scorer"], data=data, base_version=0)
+    sheet = services.scoresheet_save(
+        table=table, user=staff["scorer"], entry=read_entry(data), base_version=0
+    )
     seats = dict(table.seats.values_list("position", "registration_id"))
     deals = list(sheet.deals.order_by("number"))
     # Nord, Ouest in turn; Nord again for deal 3 (the sheet says so), then the deal passes on.
@@ -122,7 +127,9 @@ def test_a_table_of_five_sits_out_who_the_sheet_says_dealt(tournament, staff):
             "d2-mark0": "-78", "d2-mark2": "26", "d2-mark3": "26", "d2-mark4": "26",
             "short_reason": "late"}  # fmt: skip
     # Sud dealt deal 1 (not played); Est deals deal 2 and sits it out, scoring 0.
-    sheet = services.scoresheet_save(table=five, user=staff["scorer"], data=data, base_version=0)
+    sheet = services.scoresheet_save(
+        table=five, user=staff["scorer"], entry=read_entry(data), base_version=0
+    )
     seats = dict(five.seats.values_list("position", "registration_id"))
     second = sheet.deals.get(number=2)
     assert second.dealer_id == second.sitting_out_id == seats[1]

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
+from scoring.forms import read_entry
 from scoring.standings import ledger_stamp
 from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
@@ -24,7 +25,7 @@ def panel_url(tournament):
 
 def enter(table, user):
     return services.scoresheet_save(
-        table=table, user=user, data={**SAMPLE, **VISAS}, base_version=0
+        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
 
 

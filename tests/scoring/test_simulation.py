@@ -95,7 +95,7 @@ def test_tables_with_a_sheet_and_unpublished_positions_are_left_alone(tournament
     typed = scoresheet_save(
         table=table1,
         user=staff["scorer"],
-        data=random_sheet(table_setup(table=table1), random.Random(2)),
+        entry=random_sheet(table_setup(table=table1), random.Random(2)),
         base_version=0,
     )
     # Position 2 is seated but not published yet: nothing to fill there.
@@ -163,11 +163,11 @@ def test_random_sheets_are_valid_and_vary():
     setup = TableSetup(registrations=(1, 2, 3, 4), deals=5, bans={(2, 1): "renonce"})
     seen = set()
     for _ in range(300):
-        data = random_sheet(setup, rng)
-        check = check_sheet(setup, data)
+        entry = random_sheet(setup, rng)
+        check = check_sheet(setup, entry)
         assert check.is_valid and not check.warnings, check.problems
         assert check.deals[0].taker != 1  # barred from bidding on deal 1
-        assert all(data[f"visa{seat}"] == "on" for seat in range(4))
+        assert entry.visas == {0, 1, 2, 3}
         for deal in check.deals:
             seen.add(deal.contract)
             seen.add(deal.mode)

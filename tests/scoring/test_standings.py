@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
+from scoring.forms import read_entry
 from scoring.models import Penalty
 from scoring.services_ledger import effect_cancel, penalty_apply
 from scoring.standings import ledger_stamp, standings
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def enter(table, user, data=None, confirm_by=None):
     sheet = services.scoresheet_save(
-        table=table, user=user, data={**SAMPLE, **VISAS} if data is None else data,
+        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS} if data is None else data),
         base_version=0,
     )  # fmt: skip
     if confirm_by:
@@ -86,7 +87,7 @@ def test_tie_break_best_position_then_positive_positions(tournament, staff):
     for t, gains in ((table, {first: 100, second: 20, others[0]: -120}),
                      (table2, {first: -50, second: 30, others[1]: 20})):  # fmt: skip
         services.scoresheet_save(
-            table=t, user=staff["arbitre"], base_version=0, data=adjusted(t, gains)
+            table=t, user=staff["arbitre"], base_version=0, entry=read_entry(adjusted(t, gains))
         )
     result = by_number(standings(tournament=tournament))
     assert result[first.number].total == result[second.number].total == 50

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from scoring import services as scoring
+from scoring.forms import read_entry
 from scoring.services_ledger import penalty_apply
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 from tournaments import backups
@@ -29,7 +30,7 @@ def played(tournament, staff):
     round1 = seat_and_publish(tournament, staff["organiser"], 8)
     table = round1.tables.get(number=1)
     scoring.scoresheet_save(
-        table=table, user=staff["scorer"], data={**SAMPLE, **VISAS}, base_version=0
+        table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
     north = table.seats.get(position=0).registration
     penalty_apply(registration=north, points=20, reason="noise", user=staff["arbitre"])

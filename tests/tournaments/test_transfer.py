@@ -6,6 +6,7 @@ commands."""
 import copy
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from django.apps import apps
@@ -249,8 +250,8 @@ def build(tournament, staff):
     services_seating.round_publish(round=round1, user=organiser)
     sheets_simulate(tournament=tournament, rng=rng, scorer=scorer, arbitre=arbitre)
     t1, t2 = round1.tables.get(number=1), round1.tables.get(number=2)
-    correction = {**random_sheet(table_setup(table=t1), rng), "reason": "misread"}
-    corrected = scoring.scoresheet_save(table=t1, user=arbitre, data=correction, base_version=1)
+    correction = replace(random_sheet(table_setup(table=t1), rng), reason="misread")
+    corrected = scoring.scoresheet_save(table=t1, user=arbitre, entry=correction, base_version=1)
     scoring.scoresheet_confirm(sheet=corrected, user=organiser)  # four-eyes
     annulled = arbitration.incident_log(
         tournament=tournament, user=arbitre, round=round1, table=t2, kind=IncidentKind.MISDEAL,
@@ -265,9 +266,9 @@ def build(tournament, staff):
     round2 = services_seating.round_seat_players(tournament=tournament, number=2, user=organiser)
     services_seating.round_publish(round=round2, user=organiser)
     t1, t2 = round2.tables.get(number=1), round2.tables.get(number=2)
-    scoring.scoresheet_save(table=t1, user=scorer, data=random_sheet(table_setup(table=t1), rng),
+    scoring.scoresheet_save(table=t1, user=scorer, entry=random_sheet(table_setup(table=t1), rng),
                             base_version=0)  # fmt: skip
-    scoring.scoresheet_save(table=t1, user=scorer, data=random_sheet(table_setup(table=t1), rng),
+    scoring.scoresheet_save(table=t1, user=scorer, entry=random_sheet(table_setup(table=t1), rng),
                             base_version=1)  # fmt: skip
     services_seating.round_swap_players(
         round=round2, user=arbitre, first=seated(t1, 0), second=seated(t2, 1), reason="wrong seat"
