@@ -166,14 +166,15 @@ class Search:
         odd0, odd_masks, earlier, later = self.odd0, self.odd_masks, (1 << r) - 1, r + 1
         p_odd_before = odd0[p] + (odd_masks[p] & earlier).bit_count()
         p_odd_after = odd_masks[p] >> later
-        worse_than_best = self.best_cost - self.cost  # a delta this high makes no new best
+        # A tabu player may move all the same if the swap makes a new best plan: delta below this.
+        new_best_below = self.best_cost - self.cost
         tied, best_delta, best_score, work = [], None, None, 0
         for there, table in enumerate(tables):
             if there == home:
                 continue
             cross = sizes[there] != sizes[home]
             only = mate_at.get(there)  # a team-mate of p sits there: only they may swap with p
-            p_moves = -leave_cost[p]  # p leaves home and joins the table (q counted, taken off)
+            p_moves = -leave_cost[p]  # p leaves home and joins this table (q counted: taken off)
             for x in table:
                 p_moves += gain[meet_p[x]]
             work += len(table)
@@ -186,7 +187,7 @@ class Search:
                     delta += repeats_home[q]
                 if best_score is not None and delta > best_score:
                     continue  # a score is delta, or delta + UNFAIR: it never beats a lower one
-                if tabu[q] > step and delta >= worse_than_best:
+                if tabu[q] > step and delta >= new_best_below:
                     continue
                 if mates[q] and any(where[mate] == home and mate != p for mate in mates[q]):
                     continue
