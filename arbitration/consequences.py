@@ -10,12 +10,12 @@ Called by ``services`` inside their transactions; writes only through ``scoring`
 
 from django.utils.translation import gettext as _
 
+from common.errors import field_error
 from scoring import services_ledger as ledger
 from scoring.models import Deal
 from scoring.selectors import current_sheet, load_sheet, sheet_deals, table_setup
 from scoring.sheets import ARBITRE_MODES, TableSetup
 from tournaments.models import Table
-from tournaments.services import field_error
 
 from .models import Decision, Incident, IncidentKind
 

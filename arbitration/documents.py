@@ -1,7 +1,7 @@
 """The arbitre's report: every incident and its decisions, as an A4 PDF and as a spreadsheet.
 
 Each document function returns ``(filename, content_type, bytes)`` for
-``tournaments.views.helpers.download``. The spreadsheet is written from ``report_rows``, a row
+``common.views.download``. The spreadsheet is written from ``report_rows``, a row
 generator on the same selector as the PDF, so the rankings workbook can add the same sheet
 ("Arbitrage") to its own. Must not write to the database.
 """
@@ -11,12 +11,7 @@ from collections.abc import Iterator
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.documents import PDF, render_pdf
-from tournaments.exports import (  # shared writers, still importable from here
-    XLSX,
-    local_naive,
-    xlsx_bytes,
-)
+from common.rendering import PDF, XLSX, local_naive, render_pdf, xlsx_bytes
 from tournaments.models import Registration, Tournament
 
 from .models import Decision, Incident

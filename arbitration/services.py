@@ -1,44 +1,33 @@
 """Writes of the arbitration: log an incident, confirm the fault, decide, undo a decision.
 
-Only arbitres act here (checked in every service, not only in the pages). A decision's effect
-goes through ``scoring``'s services (penalty, bid ban, a sheet version) or ``tournaments``'
-(exclusion); the ``Decision`` row links to what was created so undoing it undoes exactly that.
+Only arbitres act here (checked in every service, not only in the pages). What each kind of
+decision does and undoes is in ``decisions.KINDS``: its effect goes through ``scoring``'s
+services (penalty, bid ban, a sheet version) or ``tournaments``' (exclusion), and the
+``Decision`` row links to what was created so undoing it undoes exactly that.
 The rules' automatic consequences (section 6) are applied when the fault is confirmed:
 a defender's renonce bars them from bidding on the next deal they play, a misdeal bars the
 dealer from bidding on the deal dealt again. They are shown as decisions, undoable with a
 reason like any other. Each service runs in one transaction with its audit entry.
 """
 
-from dataclasses import dataclass
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import services_ledger as ledger
-from scoring.entry import DealEntry
+from common.errors import field_error
+from common.text import clean_text, has_visible_text, trim_invisible
 from scoring.models import ScoreSheet
-from scoring.selectors import current_sheet, deals_for
+from scoring.selectors import deals_for
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
-from tournaments.services import audit_log, clean_text, field_error, registration_exclude
-from tournaments.text import has_visible_text, trim_invisible
+from tournaments.services import audit_log
 
 from .consequences import automatic_ban, camp_on_sheet, renonce_camp
+from .decisions import KINDS, Asked, Outcome, record
 from .models import Decision, Incident, IncidentKind, PenaltyScale
-from .selectors import active_warnings
 
 Kind = Decision.Kind
-
-
-def scale_points(*, tournament: Tournament, kind: str) -> int | None:
-    """The penalty the tournament's scale proposes for this type of incident, if any."""
-    return (
-        PenaltyScale.objects.filter(tournament=tournament, kind=kind)
-        .values_list("points", flat=True)
-        .first()
-    )
 
 
 def _check_people(tournament, table, **people) -> None:
@@ -189,45 +178,7 @@ def _confirm(incident: Incident, user) -> list[Decision]:
     incident.save(update_fields=["confirmed", "offender_defending"])
     audit_log(action="incident.confirmed", user=user, tournament=incident.tournament, data=data)
     decision = automatic_ban(incident, user)
-    return [] if decision is None else [_record(incident, user, **decision)]
-
-
-def _marks_of(line: DealEntry | None) -> tuple | None:
-    """What a decision on a deal set: how the line is entered and its marks."""
-    return None if line is None else (line.mode, line.marks)
-
-
-def _record(incident: Incident, user, **fields) -> Decision:
-    decision = Decision.objects.create(incident=incident, created_by=user, **fields)
-    if incident.status == Incident.Status.OPEN:
-        incident.status = Incident.Status.DECIDED
-        incident.save(update_fields=["status"])
-    audit_log(
-        action="decision.added",
-        user=user,
-        tournament=incident.tournament,
-        data={
-            "incident": incident.pk,
-            "decision": decision.pk,
-            "kind": decision.kind,
-            "player": decision.player.number if decision.player else None,
-            "points": decision.points,
-            "position": decision.position,
-            "deal": decision.deal_number,
-            "marks": decision.marks,
-            "note": decision.note,
-            "automatic": decision.automatic,
-        },
-    )
-    return decision
-
-
-@dataclass
-class Outcome:
-    decision: Decision
-    # A second warning: what the scale suggests (never applied without the arbitre).
-    warnings: int = 0
-    suggested_points: int | None = None
+    return [] if decision is None else [record(incident, user, **decision)]
 
 
 @transaction.atomic
@@ -247,125 +198,29 @@ def decision_add(
     tournament = incident.tournament
     require_role(user, tournament, Role.ARBITRE)
     _refuse_if_late(incident)
-    note = trim_invisible(clean_text(note, 300))
+    if kind not in KINDS:
+        raise field_error("kind", _("Choose a decision."), "kind_invalid")
     player = player or incident.offender
-    if kind in (Kind.WARNING, Kind.PENALTY, Kind.BID_BAN, Kind.EXCLUSION):
+    if KINDS[kind].names_player:
         if player is None:
             raise field_error("player", _("Choose the player."), "player_required")
         if player.tournament_id != tournament.pk:
             raise field_error("player", _("This player is not in this tournament."), "not_here")
-    # What the ledger keeps (and the sheet shows a barred taker): the incident, named.
-    reason = _("Incident %(i)s: %(what)s") % {
-        "i": incident.pk,
-        "what": note or incident.get_kind_display(),
-    }
-    if kind == Kind.WARNING:
-        decision = _record(incident, user, kind=kind, player=player, note=note)
-        count = active_warnings(tournament=tournament, player=player)
-        suggested = scale_points(tournament=tournament, kind=incident.kind) if count > 1 else None
-        return Outcome(decision, warnings=count, suggested_points=suggested)
-    if kind == Kind.PENALTY:
-        suggested = scale_points(tournament=tournament, kind=incident.kind)
-        if points is None:
-            points = suggested
-        if points is None or points <= 0:
-            raise field_error("points", _("How many points are taken?"), "points_required")
-        if suggested is not None and points != suggested and not has_visible_text(note):
-            raise field_error(
-                "note",
-                _("The scale proposes %(n)s points: say why you take %(p)s."),
-                "reason_required",
-                n=suggested,
-                p=points,
-            )
-        penalty = ledger.penalty_apply(
-            registration=player,
-            points=points,
-            reason=reason,
-            user=user,
-            position=incident.round.number,
-            reference=incident.reference,
-        )
-        decision = _record(
-            incident,
-            user,
-            kind=kind,
-            player=player,
-            points=points,
-            suggested_points=suggested,
-            note=note,
-            penalty=penalty,
-        )
-        return Outcome(decision)
-    if kind == Kind.BID_BAN:
-        position = position or incident.round.number
-        ban, created = ledger.bid_ban_create(
-            registration=player,
-            position=position,
-            deal_number=deal_number,
-            reason=reason,
-            user=user,
-            reference=incident.reference,
-        )
-        if not created:  # nothing was written: the refusal leaves the transaction clean
-            raise field_error(
-                "deal_number",
-                _("%(player)s is already barred from bidding on this deal."),
-                "already_barred",
-                player=player.name,
-            )
-        decision = _record(
-            incident,
-            user,
-            kind=kind,
-            player=player,
-            position=position,
-            deal_number=deal_number,
-            note=note,
-            bid_ban=ban,
-        )
-        return Outcome(decision)
-    if kind in (Kind.DEAL_ANNULLED, Kind.ADJUSTED_MARKS):
-        deal_number = deal_number or incident.deal_number
-        if incident.table is None or deal_number is None:
-            raise field_error("deal_number", _("Which deal of which table?"), "deal_required")
-        sheet = ledger.deal_decide(
-            table=incident.table,
-            user=user,
-            deal_number=deal_number,
-            reason=reason,
-            marks=list(marks or []) if kind == Kind.ADJUSTED_MARKS else None,
-        )
-        decision = _record(
-            incident,
-            user,
-            kind=kind,
-            position=incident.round.number,
-            deal_number=deal_number,
-            marks=list(marks or []),
-            note=note,
-            sheet=sheet,
-        )
-        return Outcome(decision)
-    if kind == Kind.EXCLUSION:
-        previous = player.withdrawn_after_position
-        registration_exclude(
-            registration=player,
-            user=user,
-            after_position=incident.round.number,
-            reason=reason,
-        )
-        decision = _record(
-            incident,
-            user,
-            kind=kind,
-            player=player,
-            position=incident.round.number,
-            note=note,
-            previous_withdrawal=previous,
-        )
-        return Outcome(decision)
-    raise field_error("kind", _("Choose a decision."), "kind_invalid")
+    note = trim_invisible(clean_text(note, 300))
+    asked = Asked(
+        incident=incident,
+        user=user,
+        kind=kind,
+        player=player,
+        points=points,
+        note=note,
+        position=position,
+        deal_number=deal_number,
+        marks=marks,
+        reason=_("Incident %(i)s: %(what)s")
+        % {"i": incident.pk, "what": note or incident.get_kind_display()},
+    )
+    return KINDS[kind].apply(asked)
 
 
 @transaction.atomic
@@ -379,47 +234,7 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
     decision = Decision.objects.select_for_update().get(pk=decision.pk)
     if decision.undone_at is not None:
         return decision
-    if decision.penalty is not None:
-        ledger.effect_cancel(effect=decision.penalty, user=user, reason=reason)
-    if decision.bid_ban is not None:
-        ledger.effect_cancel(effect=decision.bid_ban, user=user, reason=reason)
-    if decision.sheet is not None:
-        current = current_sheet(table=decision.sheet.table)
-        made = ledger.deal_line(sheet=decision.sheet, deal_number=decision.deal_number)
-        now = ledger.deal_line(sheet=current, deal_number=decision.deal_number)
-        if _marks_of(now) != _marks_of(made):  # a decided table always has a current sheet
-            raise ValidationError(
-                _(
-                    "Deal %(n)s of this sheet changed after this decision: undo the later "
-                    "change first, or correct the sheet."
-                ),
-                code="deal_changed_since",
-                params={"n": decision.deal_number},
-            )
-        previous = (
-            ScoreSheet.objects.filter(
-                table=decision.sheet.table, version__lt=decision.sheet.version
-            )
-            .order_by("-version")
-            .first()
-        )
-        line = ledger.deal_line(sheet=previous, deal_number=decision.deal_number)
-        ledger.deal_decide(
-            table=decision.sheet.table,
-            user=user,
-            deal_number=decision.deal_number,
-            reason=_("Decision on incident %(n)s undone: %(why)s")
-            % {"n": incident.pk, "why": reason},
-            line=line or DealEntry(decision.deal_number),  # none before: the line goes
-        )
-    if decision.kind == Kind.EXCLUSION and decision.player is not None:
-        registration_exclude(
-            registration=decision.player,
-            user=user,
-            after_position=decision.previous_withdrawal,
-            excluded=False,
-            reason=reason,
-        )
+    KINDS[decision.kind].undo(decision, user, reason)
     decision.undone_at = timezone.now()
     decision.undone_by = user
     decision.undo_reason = reason

@@ -17,14 +17,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from common.errors import add_service_error
+from common.views import paginate_table
 from scoring.selectors import current_sheet, table_seats
 from tournaments.models.core import seat_name
 from tournaments.permissions import Role, role_required
 from tournaments.selectors_seating import current_round
-from tournaments.views.helpers import add_service_error, paginate_table
 
-from . import selectors, services
+from . import decisions, selectors, services
 from .consequences import camp_on_sheet
+from .decisions import describe
 from .forms import DecisionForm, IncidentFilterForm, IncidentForm, StatusForm, small_int
 from .models import Decision, Incident, IncidentKind
 from .tables import IncidentTable
@@ -38,32 +40,6 @@ ACTIONS = {
     "decision.added": gettext_lazy("Decision recorded"),
     "decision.undone": gettext_lazy("Decision undone"),
 }
-
-
-def describe(decision: Decision) -> str:
-    """One sentence saying what a decision does, for the messages."""
-    player = decision.player.name if decision.player else ""
-    values = {
-        "player": player,
-        "n": decision.points or decision.deal_number,
-        "k": decision.position,
-        "t": decision.incident.table.number if decision.incident.table_id else "",
-    }
-    if decision.kind == Kind.WARNING:
-        return _("Warning to %(player)s.") % values
-    if decision.kind == Kind.PENALTY:
-        return _("Penalty of %(n)s points for %(player)s.") % values
-    if decision.on_dealer:
-        return _("Whoever dealt deal %(n)s at table %(t)s may not bid on it, dealt again.") % values
-    if decision.kind == Kind.BID_BAN and decision.deal_number is None:
-        return _("%(player)s may not bid on the first deal they play at position %(k)s.") % values
-    if decision.kind == Kind.BID_BAN:
-        return _("%(player)s may not bid on deal %(n)s of position %(k)s.") % values
-    if decision.kind == Kind.DEAL_ANNULLED:
-        return _("Deal %(n)s of table %(t)s annulled: a new version of the sheet.") % values
-    if decision.kind == Kind.ADJUSTED_MARKS:
-        return _("Deal %(n)s of table %(t)s adjusted: a new version of the sheet.") % values
-    return _("%(player)s is excluded after position %(k)s.") % values
 
 
 def _label(choices, value) -> str:
@@ -203,7 +179,7 @@ def _second_warning(request, tournament, incident, seats):
     count = selectors.active_warnings(tournament=tournament, player=warning.player)
     if count < 2:
         return None
-    suggested = services.scale_points(tournament=tournament, kind=incident.kind)
+    suggested = decisions.scale_points(tournament=tournament, kind=incident.kind)
     return {
         "player": warning.player,
         "count": count,
@@ -224,8 +200,8 @@ def _second_warning(request, tournament, incident, seats):
 
 def _render_incident(request, tournament, incident, decision_form=None, status=200):
     seats = table_seats(table=incident.table) if incident.table_id else []
-    decisions = list(incident.decisions.all())
-    for decision in decisions:
+    taken = list(incident.decisions.all())
+    for decision in taken:
         decision.mark_rows = [(seat_name(i), mark) for i, mark in enumerate(decision.marks)]
     if decision_form is None:
         decision_form = DecisionForm(
@@ -233,7 +209,7 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
             seats=seats,
             initial={
                 "kind": Kind.WARNING,
-                "points": services.scale_points(tournament=tournament, kind=incident.kind),
+                "points": decisions.scale_points(tournament=tournament, kind=incident.kind),
                 "deal_number": incident.deal_number,
             },
         )
@@ -244,7 +220,7 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
     context = {
         "tournament": tournament,
         "incident": incident,
-        "decisions": decisions,
+        "decisions": taken,
         "decision_form": decision_form,
         "status_form": StatusForm(initial={"status": incident.status}),
         "second_warning": _second_warning(request, tournament, incident, seats),

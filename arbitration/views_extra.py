@@ -12,11 +12,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from common.errors import add_service_error
+from common.views import download
 from config.security import heavy_document
 from scoring.selectors import penalties_by_position
 from tournaments.models import Registration
 from tournaments.permissions import Role, has_role, role_required
-from tournaments.views.helpers import add_service_error, download
 
 from . import documents, selectors, services
 from .models import IncidentKind, PenaltyScale

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "csp",
+    "common",
     "tournaments",
     "scoring",
     "arbitration",

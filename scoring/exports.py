@@ -2,10 +2,10 @@
 as PDF, the federation's file.
 
 The rows come from ``exports_rows`` (a header row then data rows of plain values, built on
-``standings``, the selector of the results pages); ``tournaments.exports`` writes them as an
+``standings``, the selector of the results pages); ``common.rendering`` writes them as an
 Excel workbook or as CSV, and templates under ``templates/print/`` make the PDFs. Every
 document function returns ``(filename, content_type, bytes)`` for
-``tournaments.views.helpers.download``; ``document`` finds one by kind and format. The row
+``common.views.download``; ``document`` finds one by kind and format. The row
 generators are importable from here too. Must not write, and no query count here grows with
 the field.
 """
@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterator
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
-from tournaments.documents import PDF, render_pdf
-from tournaments.exports import CSV, XLSX, csv_bytes, xlsx_bytes
+from common.rendering import CSV, PDF, XLSX, csv_bytes, render_pdf, xlsx_bytes
 from tournaments.models import Table, Tournament
 from tournaments.models.core import seat_name
 from tournaments.selectors_seating import last_published_position

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from tournaments.exports import local_naive
+from common.rendering import local_naive
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.models.core import seat_name
 

@@ -9,8 +9,7 @@ entry form places each next to its field, the arbitre's decisions word them in o
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournaments.services import clean_text
-from tournaments.text import has_visible_text, trim_invisible
+from common.text import clean_text, has_visible_text, trim_invisible
 
 from .entry import SheetEntry
 from .messages import problem_message

@@ -15,12 +15,13 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.errors import field_error
+from common.text import clean_text, has_visible_text, trim_invisible
 from tournaments.models import Round, Table
 from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role, require_role
-from tournaments.services import audit_log, clean_text, field_error
+from tournaments.services import audit_log
 from tournaments.services_seating import refuse_if_closed
-from tournaments.text import has_visible_text, trim_invisible
 
 from .entry import SheetEntry
 from .models import Deal, Mark, ScoreSheet

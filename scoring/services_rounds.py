@@ -9,10 +9,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.errors import field_error
+from common.text import clean_text, has_visible_text, trim_invisible
 from tournaments.models import Round
 from tournaments.permissions import Role, require_role
-from tournaments.services import audit_log, clean_text, field_error
-from tournaments.text import has_visible_text, trim_invisible
+from tournaments.services import audit_log
 
 from .bans import round_bans
 from .models import Deal, ScoreSheet

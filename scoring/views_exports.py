@@ -8,9 +8,9 @@ A position that is not one falls back to every position; one out of range is cla
 from django.http import Http404
 from django.shortcuts import render
 
+from common.views import download
 from config.security import heavy_document
 from tournaments.permissions import Role, role_required
-from tournaments.views.helpers import download
 
 from . import exports
 

@@ -1,42 +1,21 @@
 """Printed documents of a position: table plan, alphabetical list, score sheets (A4 PDFs).
 
-Each function returns ``(filename, content_type, bytes)``; ``views.helpers.download`` turns that
+Each function returns ``(filename, content_type, bytes)``; ``common.views.download`` turns that
 into a response. The PDFs come from templates under ``templates/print/`` through WeasyPrint,
 with no outside resource: the only URLs a document may load are its own ``resource:`` images
 (fonts are the system's).
 """
 
-from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+
+from common.rendering import PDF, render_pdf
 
 from .models import Round
 from .score_sheet_layout import WIDTH, png, score_sheet_grid, svg
 from .selectors_seating import round_seats_by_name, round_tables
 from .signals import score_sheet_notes
-
-PDF = "application/pdf"
-
-
-def render_pdf(template: str, context: dict, resources: dict | None = None) -> bytes:
-    """The PDF of ``template``; ``resources`` maps names to PNG images it shows as
-    ``resource:<name>`` (each embedded once, however many pages show it)."""
-    from weasyprint import HTML  # imported here: loading it takes a while, pages don't need it
-    from weasyprint.urls import URLFetcher, URLFetcherResponse
-
-    class ResourceFetcher(URLFetcher):
-        """Serves the document's own images and refuses every other URL."""
-
-        def fetch(self, url, headers=None):
-            name = url.removeprefix("resource:")
-            if not url.startswith("resource:") or name not in (resources or {}):
-                raise ValueError(f"documents load nothing from outside: {url}")
-            return URLFetcherResponse(url, resources[name], headers={"Content-Type": "image/png"})
-
-    html = render_to_string(template, {**context, "LANGUAGE_CODE": translation.get_language()})
-    return HTML(string=html, url_fetcher=ResourceFetcher()).write_pdf()
 
 
 def _name(round_: Round, kind: str) -> str:

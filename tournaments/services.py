@@ -17,17 +17,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from common.errors import field_error
+from common.text import clean_text
+
 from .extensions import rounds_with_results
 from .models import StaffRole, Tournament
 from .permissions import can_create_tournaments
-from .services_common import (
-    apply_changes,
-    audit_log,
-    clean_text,
-    field_error,
-    lock_tournament,
-    plain,
-)
+from .services_common import apply_changes, audit_log, lock_tournament, plain
 from .services_players import (
     club_get_or_create,
     next_registration_number,

@@ -1,10 +1,10 @@
-"""What every service of the package shares: the audit entry, a user error tied to a field,
-typed text as kept, the changes a service records, and the lock that serialises a tournament's
-writes. Other apps import these from ``tournaments.services``. Nothing here writes by itself
-but the audit entry it is asked for.
-"""
+"""What every service of the package shares: the audit entry, the changes a service records,
+and the lock that serialises a tournament's writes. Other apps import ``audit_log`` from
+``tournaments.services``. Nothing here writes by itself but the audit entry it is asked for.
 
-from django.core.exceptions import ValidationError
+The audit log stays here rather than in ``common``: every entry belongs to a tournament (its
+history page, its export and its backup carry it).
+"""
 
 from .models import AuditEntry, Tournament
 
@@ -17,17 +17,6 @@ def audit_log(*, action: str, user=None, tournament=None, data=None) -> AuditEnt
         tournament=tournament,
         data=data or {},
     )
-
-
-def field_error(field: str, message: str, code: str, **params) -> ValidationError:
-    """A user error that belongs next to one field, with its code and values."""
-    return ValidationError({field: ValidationError(message, code=code, params=params)})
-
-
-def clean_text(text, limit: int) -> str:
-    """Typed text as kept: no NUL (PostgreSQL refuses it), no surrounding spaces, ``limit``
-    characters at most."""
-    return (text or "").replace("\x00", "").strip()[:limit]
 
 
 def plain(value):

@@ -12,9 +12,12 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.errors import field_error
+from common.text import clean_text
+
 from .models import Club, Player, Registration, Tournament
 from .permissions import can_edit_directory
-from .services_common import apply_changes, audit_log, clean_text, field_error, lock_tournament
+from .services_common import apply_changes, audit_log, lock_tournament
 
 PLAYER_FIELDS = ["licence", "last_name", "first_name", "club", "email"]
 

@@ -14,13 +14,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.errors import field_error
+from common.text import has_visible_text, trim_invisible
+
 from .models import Registration, Round, Seat, Table, Tournament
 from .permissions import Role, has_role, require_role
 from .seating import SeatingError, SeatingRequest, plan_rounds
 from .seating.review import review_position
-from .services import audit_log, field_error, lock_tournament
+from .services import audit_log, lock_tournament
 from .signals import seats_swapped
-from .text import has_visible_text, trim_invisible
 
 # The engine's refusals a tournament can meet, as the organiser should read them.
 SEATING_ERROR_MESSAGES = {

@@ -13,9 +13,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.errors import field_error
+from common.text import clean_text
+
 from .accounts import may_get_a_link
 from .models import StaffRole, Tournament
-from .services_common import audit_log, clean_text, field_error
+from .services_common import audit_log
 
 
 def colleagues(user):

@@ -9,8 +9,10 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from common.errors import field_error
+
 from .models import Registration, Team, Tournament
-from .services_common import audit_log, field_error, lock_tournament
+from .services_common import audit_log, lock_tournament
 
 
 def _check_members(tournament: Tournament, members, team=None) -> None:

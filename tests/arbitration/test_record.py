@@ -9,7 +9,7 @@ from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from arbitration import services
+from arbitration import decisions, services
 from arbitration.models import IncidentKind, PenaltyScale
 from scoring import services as sheets
 from scoring.forms import read_entry
@@ -185,7 +185,7 @@ def test_scale_saves_and_clears(organiser_client, tournament, organiser):
     assert scale == {"renonce": 40, "conduct": 15}
     html = organiser_client.get(scale_url(tournament)).content.decode()
     assert re.search(r'name="renonce" value="40"', html)
-    assert services.scale_points(tournament=tournament, kind="renonce") == 40
+    assert decisions.scale_points(tournament=tournament, kind="renonce") == 40
 
 
 @pytest.mark.parametrize("typed", ["-5", "0", "abc", "1.5", "99999999999999999999", "1e3"])

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from arbitration import services
+from arbitration import decisions, services
 from arbitration.models import Decision, IncidentKind, PenaltyScale
 from arbitration.selectors import player_record
 from scoring import services as sheets
@@ -329,7 +329,7 @@ def test_scale_refuses_what_is_not_a_number_of_points(table, staff):
             services.scale_set(tournament=tournament, user=staff["organiser"],
                                points={"conduct": bad})  # fmt: skip
     services.scale_set(tournament=tournament, user=staff["organiser"], points={"conduct": 30})
-    assert services.scale_points(tournament=tournament, kind="conduct") == 30
+    assert decisions.scale_points(tournament=tournament, kind="conduct") == 30
 
 
 def test_the_incident_history_includes_its_effects_on_the_ledger(table, staff):

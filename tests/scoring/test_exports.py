@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+from common.rendering import CSV, XLSX
 from scoring import exports, services
 from scoring.forms import read_entry
 from scoring.services_ledger import effect_cancel, penalty_apply
@@ -20,7 +21,6 @@ from scoring.simulation import sheets_simulate
 from scoring.standings import standings
 from tests.factories import TeamFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
-from tournaments.exports import CSV, XLSX
 
 pytestmark = pytest.mark.django_db
 VISITORS = ["anonymous", "scorer", "arbitre", "organiser", "other_organiser"]

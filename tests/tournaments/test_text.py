@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.text import has_visible_text, trim_invisible
+from common.text import has_visible_text, trim_invisible
 
 # What looks empty on every page yet is not the empty string.
 INVISIBLE = [

@@ -14,11 +14,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from common.errors import add_service_error
+
 from .. import services
 from ..forms import DirectoryPlayerForm
 from ..models import AuditEntry, Player
 from ..permissions import can_edit_directory
-from .helpers import add_service_error
 
 
 def _require_directory(user) -> None:

@@ -2,55 +2,14 @@
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.exceptions import ValidationError
-from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django_tables2 import RequestConfig
 
 from ..models import Tournament
 from ..permissions import role_of
-
-
-def add_service_error(form, exc: ValidationError) -> None:
-    """Show a service's ValidationError on the form: next to its field when the form has it."""
-    if hasattr(exc, "error_dict"):
-        for field, errors in exc.error_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, exc)
-
-
-def is_htmx(request) -> bool:
-    """True for a request htmx made (it then wants a fragment, not a whole page)."""
-    return request.headers.get("HX-Request") == "true"
-
-
-def download(document: tuple[str, str, bytes]) -> HttpResponse:
-    """A document function's ``(filename, content_type, bytes)`` as a download."""
-    filename, content_type, content = document
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
-
-
-def paginate_table(table, request, per_page: int = 100) -> None:
-    """Sort a django-tables2 table from the request and show one page of it.
-
-    The page size is ours, never the request's; a page number that is not one shows page 1.
-    """
-    RequestConfig(request, paginate=False).configure(table)
-    try:
-        page = int(request.GET.get("page", 1))
-    except ValueError:
-        page = 1
-    try:
-        table.paginate(page=page, per_page=per_page)
-    except (EmptyPage, PageNotAnInteger):
-        table.paginate(page=1, per_page=per_page)
 
 
 def public_tournament(request, slug) -> Tournament:

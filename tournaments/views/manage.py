@@ -7,13 +7,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.errors import add_service_error
+
 from .. import services
 from ..accounts import may_get_a_link, welcome_path
 from ..forms import StaffAccountForm, StaffRoleForm, TournamentForm
 from ..models import StaffRole
 from ..permissions import Role, can_create_tournaments, can_edit_directory, role_required
 from ..selectors import presence_summary, staff_tournaments
-from .helpers import add_service_error
 
 
 @login_required

@@ -8,12 +8,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.errors import add_service_error
+from common.views import is_htmx, paginate_table
+
 from .. import selectors, services
 from ..forms import PlayerForm
 from ..models import Registration
 from ..permissions import Role, has_role, role_required
 from ..tables import RegistrationTable
-from .helpers import add_service_error, is_htmx, paginate_table
 
 
 @role_required(Role.SCORER)

@@ -9,6 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from common.errors import add_service_error
+from common.views import download
 from config.security import heavy_document
 
 from .. import documents, services_seating
@@ -16,7 +18,6 @@ from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
 from ..selectors import presence_summary
 from ..selectors_seating import round_tables
-from .helpers import add_service_error, download
 
 
 class SwapForm(forms.Form):

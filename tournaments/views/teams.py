@@ -8,11 +8,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.errors import add_service_error
+
 from .. import services
 from ..forms import TeamForm
 from ..models import Registration, Team
 from ..permissions import Role, has_role, role_required
-from .helpers import add_service_error
 
 
 def _team_event(tournament):

@@ -1,10 +1,12 @@
-"""What counts as text someone typed: the rule behind every "give the reason".
+"""Typed text as kept, and what counts as text someone typed: the rule behind every "give the
+reason".
 
 A reason is kept as the only account of an arbitre's act (a decision undone, a sheet corrected,
 players moved), so it must say something a reader can see. A box filled with zero-width spaces,
 joiners, a byte order mark, combining marks alone, punctuation or spaces looks empty on every
 page and export, yet is not the empty string: ``has_visible_text`` tells them apart, and
-``trim_invisible`` takes such characters off the ends of what is stored.
+``trim_invisible`` takes such characters off the ends of what is stored. ``clean_text`` is
+what every service keeps of a box: no NUL, no surrounding spaces, a length limit.
 
 Pure functions over strings: no Django, no models, no translation. The services decide what to
 refuse and say it.
@@ -34,3 +36,9 @@ def trim_invisible(text: str | None) -> str:
     while end > start and _invisible(text[end - 1]):
         end -= 1
     return text[start:end]
+
+
+def clean_text(text, limit: int) -> str:
+    """Typed text as kept: no NUL (PostgreSQL refuses it), no surrounding spaces, ``limit``
+    characters at most."""
+    return (text or "").replace("\x00", "").strip()[:limit]

@@ -1,9 +1,15 @@
-"""The writers every export shares: rows in, file bytes out (Excel workbook or CSV).
+"""The writers every document shares: a PDF from a template, rows in and file bytes out (Excel
+workbook or CSV).
 
 A row generator (``arbitration.documents.report_rows``, ``scoring.exports.individual_rows``, …)
 yields a header row then data rows of plain values: numbers stay numbers, times are naive local
 datetimes, text is text. These writers know nothing of what the rows mean and never touch the
-database; the document functions that call them return ``(filename, content_type, bytes)``.
+database; the document functions that call them return ``(filename, content_type, bytes)``,
+which ``common.views.download`` serves.
+
+``render_pdf`` renders a template under ``templates/print/`` through WeasyPrint, with no outside
+resource: the only URLs a document may load are its own ``resource:`` images (fonts are the
+system's).
 """
 
 import csv
@@ -11,8 +17,10 @@ import datetime
 import io
 from collections.abc import Iterable, Sequence
 
-from django.utils import timezone
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
 
+PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CSV = "text/csv; charset=utf-8"
 CSV_DELIMITER = ";"
@@ -86,3 +94,22 @@ def csv_bytes(rows: Iterable[Sequence]) -> bytes:
     for row in rows:
         writer.writerow([_csv_value(value) for value in row])
     return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
+
+
+def render_pdf(template: str, context: dict, resources: dict | None = None) -> bytes:
+    """The PDF of ``template``; ``resources`` maps names to PNG images it shows as
+    ``resource:<name>`` (each embedded once, however many pages show it)."""
+    from weasyprint import HTML  # imported here: loading it takes a while, pages don't need it
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class ResourceFetcher(URLFetcher):
+        """Serves the document's own images and refuses every other URL."""
+
+        def fetch(self, url, headers=None):
+            name = url.removeprefix("resource:")
+            if not url.startswith("resource:") or name not in (resources or {}):
+                raise ValueError(f"documents load nothing from outside: {url}")
+            return URLFetcherResponse(url, resources[name], headers={"Content-Type": "image/png"})
+
+    html = render_to_string(template, {**context, "LANGUAGE_CODE": translation.get_language()})
+    return HTML(string=html, url_fetcher=ResourceFetcher()).write_pdf()

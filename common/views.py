@@ -1,0 +1,35 @@
+"""Helpers every app's views share: a request from htmx, a document as a download, a sortable
+table one page at a time."""
+
+from django.core.paginator import EmptyPage, PageNotAnInteger
+from django.http import HttpResponse
+from django_tables2 import RequestConfig
+
+
+def is_htmx(request) -> bool:
+    """True for a request htmx made (it then wants a fragment, not a whole page)."""
+    return request.headers.get("HX-Request") == "true"
+
+
+def download(document: tuple[str, str, bytes]) -> HttpResponse:
+    """A document function's ``(filename, content_type, bytes)`` as a download."""
+    filename, content_type, content = document
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def paginate_table(table, request, per_page: int = 100) -> None:
+    """Sort a django-tables2 table from the request and show one page of it.
+
+    The page size is ours, never the request's; a page number that is not one shows page 1.
+    """
+    RequestConfig(request, paginate=False).configure(table)
+    try:
+        page = int(request.GET.get("page", 1))
+    except ValueError:
+        page = 1
+    try:
+        table.paginate(page=page, per_page=per_page)
+    except (EmptyPage, PageNotAnInteger):
+        table.paginate(page=1, per_page=per_page)
