@@ -10,7 +10,9 @@ class ArbitrationConfig(AppConfig):
         from scoring.exports import register_workbook_sheet
         from tournaments.extensions import register_not_seating
 
+        from . import transfer
         from .documents import workbook_sheet
 
         register_workbook_sheet(workbook_sheet)  # the arbitre's report in the results workbook
         register_not_seating("incident.", "decision.")  # incidents and decisions move no seat
+        transfer.register()  # its rows in a tournament document

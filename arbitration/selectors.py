@@ -79,9 +79,19 @@ def active_warnings(*, tournament: Tournament, player: Registration) -> int:
 
 def incident_history(*, incident: Incident):
     """Every audit entry about this incident, its decisions included, oldest first."""
+    effects = incident.decisions.values_list("penalty_id", "bid_ban_id")
+    penalties = [p for p, _b in effects if p is not None]
+    bans = [b for _p, b in effects if b is not None]
+    about = Q(data__incident=incident.pk)
+    # The ledger's own entries on the effects the decisions made (applied, cancelled).
+    if penalties:
+        about |= Q(action__startswith="penalty.", data__penalty__in=penalties)
+    if bans:
+        about |= Q(action__startswith="bid_ban.", data__ban__in=bans)
+        about |= Q(action__startswith="bid_ban.", data__bid_ban__in=bans)
     return (
         AuditEntry.objects.filter(tournament=incident.tournament)
-        .filter(Q(data__incident=incident.pk) | Q(data__reference=incident.reference))
+        .filter(about)
         .select_related("user")
         .order_by("created_at", "id")
     )

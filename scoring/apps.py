@@ -9,8 +9,12 @@ class ScoringConfig(AppConfig):
     def ready(self):
         from tournaments.extensions import register_not_seating, register_results
 
-        from . import receivers  # noqa: F401  (connects the signal receivers)
+        from . import (
+            receivers,  # noqa: F401  (connects the signal receivers)
+            transfer,
+        )
 
         # A position with a score sheet is locked; sheets and penalties move no seat.
         register_results(lambda rounds: rounds.filter(score_sheets__isnull=False))
         register_not_seating("sheet.", "penalty", "bid_ban.")
+        transfer.register()  # its rows in a tournament document

@@ -9,11 +9,17 @@ depend on what the layers above record:
 - ``not_seating``: the audit actions that never change where anyone sits (sheets, penalties,
   incidents...), left out of the seating page's change stamp. ``scoring`` and ``arbitration``
   register their prefixes.
+- the tournament document (``transfer``): the sections of rows an app adds to a tournament
+  (``register_sections``), the ids its rows hide in JSON or text (``register_hidden_ids``), the
+  keys of its audit data that hold ids (``register_audit_ids``) or another value to translate
+  (``register_audit_value``). The import remaps them with the new ids; ``tournaments`` names
+  no model of theirs.
 
 Registered from the apps' ``AppConfig.ready``; a registry is a plain list read at request time.
 """
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from django.db.models import QuerySet
 
@@ -38,3 +44,61 @@ def rounds_with_results(rounds: QuerySet) -> bool:
 
 def not_seating() -> tuple[str, ...]:
     return tuple(sorted(_NOT_SEATING))
+
+
+class Section(NamedTuple):
+    """A list of rows in a tournament document: its key, the model's label, the path from a
+    row to its tournament, and fields left out (meaningless on another installation)."""
+
+    key: str
+    model: str
+    path: str
+    left_out: tuple[str, ...] = ()
+
+
+# (value, row, maps) -> the value with the new ids; ``maps``: model label -> {old id: new id}.
+Convert = Callable[[object, dict, dict], object]
+_SECTIONS: list[Section] = []
+_HIDDEN_IDS: dict[tuple[str, str], Convert] = {}
+_AUDIT_IDS: dict[str, str] = {}
+_AUDIT_VALUES: dict[str, Convert] = {}
+
+
+def register_sections(*sections: Section, before: str | None = None) -> None:
+    """Add ``sections`` to the document, in the order the import creates them: after those
+    registered before, or just before the section ``before`` (one that its rows' ids must be
+    known to)."""
+    new = [s for s in sections if s.key not in {known.key for known in _SECTIONS}]
+    at = next((i for i, s in enumerate(_SECTIONS) if s.key == before), len(_SECTIONS))
+    _SECTIONS[at:at] = new
+
+
+def register_hidden_ids(model: str, field: str, convert: Convert) -> None:
+    """``field`` of ``model`` holds ids (or names rows) in JSON or text: ``convert`` remaps it."""
+    _HIDDEN_IDS[(model, field)] = convert
+
+
+def register_audit_ids(**keys: str) -> None:
+    """Keys of audit data holding the primary key of a row of a model (key=model label)."""
+    _AUDIT_IDS.update(keys)
+
+
+def register_audit_value(key: str, convert: Convert) -> None:
+    """A key of audit data whose value names rows otherwise: ``convert`` remaps it."""
+    _AUDIT_VALUES[key] = convert
+
+
+def transfer_sections() -> tuple[Section, ...]:
+    return tuple(_SECTIONS)
+
+
+def hidden_ids() -> dict[tuple[str, str], Convert]:
+    return dict(_HIDDEN_IDS)
+
+
+def audit_ids() -> dict[str, str]:
+    return dict(_AUDIT_IDS)
+
+
+def audit_values() -> dict[str, Convert]:
+    return dict(_AUDIT_VALUES)

@@ -1,18 +1,17 @@
 """A whole tournament to one JSON document and back, from one installation to another.
 
 ``tournament_export`` lists every row that belongs to a tournament (``transfer_export``, with
-what a document holds: ``FORMAT``, ``VERSION``, ``SECTIONS``; all importable from here);
+what a document holds: ``FORMAT``, ``VERSION``, ``sections()``; all importable from here);
 ``tournament_import``, here, creates them again, in one transaction, with new primary keys.
-These two are the modules that know the models of every app (``scoring``'s and
-``arbitration``'s are looked up by label inside the functions, so ``tournaments`` still imports
-neither): a tournament's rows live in all of them, and a document that missed one would not be
-the tournament.
+A tournament's rows live in every app; the apps built on ``tournaments`` register their
+sections and the ids their rows hide (``extensions``), so these modules name none of their
+models, and a document that missed one would not be the tournament.
 
 The document's ids are the source's primary keys: a foreign key names a row of the document by
 its id, an account by its username (never a password), and the import remaps them all, the ids
-hidden in JSON too (a position's report and plan, a deal's poignées, audit data, the
-"incident N" a ban or a penalty was decided by). Players are matched by licence, clubs by name,
-accounts by username; what is missing is created (accounts inactive, without a password).
+hidden in JSON too (a position's report and plan, audit data, and what the apps above register:
+a deal's poignées, what decided a ban or a penalty). Players are matched by licence, clubs by
+name, accounts by username; what is missing is created (accounts inactive, without a password).
 
 It copies what the source's services decided and checked; it does not check the rules again
 (a sheet is not entered again), and text people typed (reasons, notes) is copied as is. It does
@@ -22,7 +21,6 @@ from another program is refused, row and field named, rather than stored to fail
 """
 
 import datetime
-import re
 from decimal import Decimal
 
 from django.apps import apps
@@ -32,34 +30,26 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .extensions import audit_ids, audit_values, hidden_ids
 from .models import Club, Player, Tournament
 from .row_checks import missing_row, refusal, row_error, row_errors
 from .transfer_export import (
     FORMAT,
-    SECTIONS,
     VERSION,
     account_cells,
     row_fields,
+    sections,
     tournament_export,
 )
 
 # The document's names, defined in ``transfer_export``, are importable from here.
-__all__ = ["FORMAT", "SECTIONS", "VERSION", "tournament_export", "tournament_import"]
+__all__ = ["FORMAT", "VERSION", "sections", "tournament_export", "tournament_import"]
 
 REGISTRATION = "tournaments.Registration"
-INCIDENT = "arbitration.Incident"
-# Audit data keys that hold primary keys (as the services write them), and what they name.
-# "player" and "club" are ids only in registration entries: elsewhere "player" is a number.
-AUDIT_IDS = {
-    "registration": REGISTRATION,
-    "team": "tournaments.Team",
-    "incident": INCIDENT,
-    "decision": "arbitration.Decision",
-    "penalty": "scoring.Penalty",
-    "ban": "scoring.BidBan",
-    "bid_ban": "scoring.BidBan",
-}
-REFERENCE = re.compile(r"incident (\d+)")
+# Audit data keys that hold primary keys (as the services write them), and what they name;
+# the apps above register theirs. "player" and "club" are ids only in registration entries:
+# elsewhere "player" is a number.
+AUDIT_IDS = {"registration": REGISTRATION, "team": "tournaments.Team"}
 
 
 # --- import: the ids hidden in JSON and text -------------------------------------------------
@@ -81,28 +71,17 @@ def _plan(value, row, maps):
     return [[[regs[p] for p in table] for table in position] for position in value]
 
 
-def _poignees(value, row, maps):
-    return [[maps[REGISTRATION].get(reg), level] for reg, level in value]
-
-
-def _reference(value, row, maps):
-    match = REFERENCE.fullmatch(value or "")
-    if match is None:
-        return value
-    new = maps[INCIDENT].get(int(match[1]))
-    return apps.get_model(INCIDENT)(pk=new).reference if new else ""
-
-
 def _audit_data(value, row, maps):
     if not isinstance(value, dict):
         return value
     about_registration = str(row.get("action", "")).startswith("registration.")
+    ids, converters = {**AUDIT_IDS, **audit_ids()}, audit_values()
     data = dict(value)
     for key, item in value.items():
-        if key in AUDIT_IDS and type(item) is int:
-            data[key] = maps[AUDIT_IDS[key]].get(item)
-        elif key == "reference" and isinstance(item, str):
-            data[key] = _reference(item, row, maps)
+        if key in ids and type(item) is int:
+            data[key] = maps[ids[key]].get(item)
+        elif key in converters:
+            data[key] = converters[key](item, row, maps)
         elif key == "seats" and isinstance(item, dict):
             data[key] = {seat: maps[REGISTRATION].get(reg) for seat, reg in item.items()}
         elif about_registration and key == "player" and type(item) is int:
@@ -112,12 +91,10 @@ def _audit_data(value, row, maps):
     return data
 
 
+# This package's fields holding ids in JSON; the apps above register theirs.
 HIDDEN_IDS = {
     ("tournaments.Round", "report"): _report,
     ("tournaments.Round", "plan_ahead"): _plan,
-    ("scoring.Deal", "poignees"): _poignees,
-    ("scoring.BidBan", "reference"): _reference,
-    ("scoring.Penalty", "reference"): _reference,
     ("tournaments.AuditEntry", "data"): _audit_data,
 }
 
@@ -144,7 +121,8 @@ def _value(field, value, maps, row):
         return datetime.date.fromisoformat(value)
     if isinstance(field, models.DecimalField):
         return Decimal(value)
-    hidden = HIDDEN_IDS.get((field.model._meta.label, field.name))
+    key = (field.model._meta.label, field.name)
+    hidden = HIDDEN_IDS.get(key) or hidden_ids().get(key)
     return hidden(value, row, maps) if hidden else value
 
 
@@ -243,7 +221,7 @@ def _check_rows(document: dict, tournament_row: dict) -> None:
         ("tournament", Tournament, [tournament_row]),
         ("clubs", Club, document["clubs"]),
         ("players", Player, document["players"]),
-    ] + [(key, apps.get_model(label), document.get(key, [])) for key, label, _p in SECTIONS]
+    ] + [(s.key, apps.get_model(s.model), document.get(s.key, [])) for s in sections()]
     ids = {model._meta.label: {row["id"] for row in rows} for _k, model, rows in tables}
     ids[get_user_model()._meta.label] = {}
     licences = {row["id"]: row.get("licence") for row in document["players"]}
@@ -350,8 +328,8 @@ def _import(document: dict, slug: str | None) -> Tournament:
     maps["tournaments.Club"] = _clubs(document["clubs"])
     maps["tournaments.Player"] = _players(document["players"], maps)
     (tournament,) = _create(Tournament, [row], maps, clean=True)
-    for key, label, _path in SECTIONS:
-        _create(apps.get_model(label), document.get(key, []), maps, tournament)
+    for section in sections():
+        _create(apps.get_model(section.model), document.get(section.key, []), maps, tournament)
     return tournament
 
 

@@ -1,12 +1,12 @@
 """The tournament document of ``transfer``, and its export.
 
 What a document holds: its ``FORMAT`` and ``VERSION``, the tournament's row, its clubs and
-players, then one list of rows per entry of ``SECTIONS`` (the fields of each row are
+players, then one list of rows per entry of ``sections()`` (the fields of each row are
 ``row_fields``'s); ``tournament_export`` reads every row of a tournament into one. A foreign
 key holds the source's id of a row of the document, an account its username (never a
-password). ``scoring``'s and ``arbitration``'s models are looked up by label inside the
-functions, so ``tournaments`` still imports neither. Reads only; ``transfer`` imports a
-document back.
+password). The sections of the apps built on ``tournaments`` are theirs to register
+(``extensions.register_sections``): this module names none of their models. Reads only;
+``transfer`` imports a document back.
 """
 
 import datetime
@@ -17,45 +17,37 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils import timezone
 
+from .extensions import Section, transfer_sections
 from .models import Club, Player, Tournament
 
 FORMAT = "tarot-tournament"
 VERSION = 1
 
-# (document key, model, path from a row to its tournament), in the order the import creates
-# them: a foreign key points to a section before its own (or to its own row's model, for a
-# protest against an incident, set once every incident exists).
-SECTIONS = (
-    ("teams", "tournaments.Team", "tournament"),
-    ("registrations", "tournaments.Registration", "tournament"),
-    ("staff_roles", "tournaments.StaffRole", "tournament"),
-    ("rounds", "tournaments.Round", "tournament"),
-    ("tables", "tournaments.Table", "round__tournament"),
-    ("seats", "tournaments.Seat", "round__tournament"),
-    ("score_sheets", "scoring.ScoreSheet", "round__tournament"),
-    ("deals", "scoring.Deal", "sheet__round__tournament"),
-    ("marks", "scoring.Mark", "sheet__round__tournament"),
-    ("incidents", "arbitration.Incident", "tournament"),
-    ("bid_bans", "scoring.BidBan", "tournament"),
-    ("penalties", "scoring.Penalty", "tournament"),
-    ("decisions", "arbitration.Decision", "incident__tournament"),
-    ("penalty_scale", "arbitration.PenaltyScale", "tournament"),
-    ("audit_entries", "tournaments.AuditEntry", "tournament"),
+# This package's sections, in the order the import creates them: a foreign key points to a
+# section before its own (or to its own row's model, set once every row of it exists). The
+# apps above add theirs between these and the audit entries, which name rows of every section.
+OWN = (
+    Section("teams", "tournaments.Team", "tournament"),
+    Section("registrations", "tournaments.Registration", "tournament"),
+    Section("staff_roles", "tournaments.StaffRole", "tournament"),
+    Section("rounds", "tournaments.Round", "tournament"),
+    Section("tables", "tournaments.Table", "round__tournament"),
+    Section("seats", "tournaments.Seat", "round__tournament"),
 )
-# A sheet's form token names one opening of a form on the source (a double click finds its
-# version again): unique on each installation, and meaningless on another one.
-LEFT_OUT = {("scoring.ScoreSheet", "token")}
+AUDIT = Section("audit_entries", "tournaments.AuditEntry", "tournament")
+
+
+def sections() -> tuple[Section, ...]:
+    """Every section of a document, in the order the import creates them."""
+    return (*OWN, *transfer_sections(), AUDIT)
 
 
 def row_fields(model) -> list:
     """The fields a document holds for a row of ``model``: every concrete one but the primary
-    key (the row's ``id``) and those ``LEFT_OUT`` names."""
+    key (the row's ``id``) and those its section leaves out."""
     label = model._meta.label
-    return [
-        f
-        for f in model._meta.concrete_fields
-        if not f.primary_key and (label, f.name) not in LEFT_OUT
-    ]
+    left_out = {name for s in sections() if s.model == label for name in s.left_out}
+    return [f for f in model._meta.concrete_fields if not f.primary_key and f.name not in left_out]
 
 
 def _is_account(field) -> bool:
@@ -85,7 +77,7 @@ def _rows(model, queryset) -> list[dict]:
 def account_cells(document: dict) -> list[tuple[dict, str]]:
     """(row, field name) of every account the document names."""
     tables = [(Tournament, [document["tournament"]])] + [
-        (apps.get_model(label), document.get(key, [])) for key, label, _path in SECTIONS
+        (apps.get_model(s.model), document.get(s.key, [])) for s in sections()
     ]
     return [
         (row, f.name)
@@ -123,8 +115,8 @@ def tournament_export(*, tournament: Tournament) -> dict:
         "clubs": _rows(Club, clubs.distinct()),
         "players": _rows(Player, registered),
     }
-    for key, label, path in SECTIONS:
-        model = apps.get_model(label)
-        document[key] = _rows(model, model.objects.filter(**{path: tournament}))
+    for section in sections():
+        model = apps.get_model(section.model)
+        document[section.key] = _rows(model, model.objects.filter(**{section.path: tournament}))
     _name_accounts(document)
     return document
