@@ -24,6 +24,7 @@ from scoring.selectors import current_sheet
 from tournaments.models import Registration
 from tournaments.services import audit_log, registration_exclude
 
+from .actions import Action
 from .models import Decision, Incident, PenaltyScale
 from .selectors import active_warnings
 
@@ -70,7 +71,7 @@ def record(incident: Incident, user, **fields) -> Decision:
         incident.status = Incident.Status.DECIDED
         incident.save(update_fields=["status"])
     audit_log(
-        action="decision.added",
+        action=Action.DECISION_ADDED,
         user=user,
         tournament=incident.tournament,
         data={

@@ -23,6 +23,7 @@ from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log
 
+from .actions import Action
 from .consequences import automatic_ban, camp_on_sheet, renonce_camp
 from .decisions import KINDS, Asked, Outcome, record
 from .models import Decision, Incident, IncidentKind, PenaltyScale
@@ -128,7 +129,7 @@ def incident_log(
         contests.status = Incident.Status.PROTESTED
         contests.save(update_fields=["status"])
     audit_log(
-        action="incident.logged",
+        action=Action.INCIDENT_LOGGED,
         user=user,
         tournament=tournament,
         data={
@@ -176,7 +177,9 @@ def _confirm(incident: Incident, user) -> list[Decision]:
     if camp is not None and camp != incident.offender_defending:
         incident.offender_defending = data["offender_defending"] = camp
     incident.save(update_fields=["confirmed", "offender_defending"])
-    audit_log(action="incident.confirmed", user=user, tournament=incident.tournament, data=data)
+    audit_log(
+        action=Action.INCIDENT_CONFIRMED, user=user, tournament=incident.tournament, data=data
+    )
     decision = automatic_ban(incident, user)
     return [] if decision is None else [record(incident, user, **decision)]
 
@@ -240,7 +243,7 @@ def decision_undo(*, decision: Decision, user, reason: str) -> Decision:
     decision.undo_reason = reason
     decision.save(update_fields=["undone_at", "undone_by", "undo_reason"])
     audit_log(
-        action="decision.undone",
+        action=Action.DECISION_UNDONE,
         user=user,
         tournament=incident.tournament,
         data={"incident": incident.pk, "decision": decision.pk, "kind": decision.kind,
@@ -265,7 +268,7 @@ def incident_set_status(*, incident: Incident, user, status: str) -> Incident:
         incident.status = status
         incident.save(update_fields=["status"])
         audit_log(
-            action="incident.status",
+            action=Action.INCIDENT_STATUS,
             user=user,
             tournament=incident.tournament,
             data={"incident": incident.pk, "before": before, "after": status},
@@ -292,7 +295,7 @@ def scale_set(*, tournament: Tournament, user, points: dict[str, int | None]) ->
         else:
             PenaltyScale.objects.filter(tournament=tournament, kind=kind).delete()
     audit_log(
-        action="penalty_scale.updated",
+        action=Action.PENALTY_SCALE_UPDATED,
         user=user,
         tournament=tournament,
         data={"points": points},

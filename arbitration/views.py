@@ -14,7 +14,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
@@ -25,6 +24,7 @@ from tournaments.permissions import Role, role_required
 from tournaments.selectors_seating import current_round
 
 from . import decisions, selectors, services
+from .actions import Action
 from .consequences import camp_on_sheet
 from .decisions import describe
 from .forms import DecisionForm, IncidentFilterForm, IncidentForm, StatusForm, small_int
@@ -32,14 +32,6 @@ from .models import Decision, Incident, IncidentKind
 from .tables import IncidentTable
 
 Kind = Decision.Kind
-
-ACTIONS = {
-    "incident.logged": gettext_lazy("Incident logged"),
-    "incident.confirmed": gettext_lazy("Fault confirmed"),
-    "incident.status": gettext_lazy("Status changed"),
-    "decision.added": gettext_lazy("Decision recorded"),
-    "decision.undone": gettext_lazy("Decision undone"),
-}
 
 
 def _label(choices, value) -> str:
@@ -49,12 +41,12 @@ def _label(choices, value) -> str:
 def _history_detail(entry) -> str:
     """What an audit entry changed, in words (the entry keeps plain values)."""
     data = entry.data
-    if entry.action == "incident.logged":
+    if entry.action == Action.INCIDENT_LOGGED:
         return _label(IncidentKind, data.get("kind"))
-    if entry.action == "incident.status":
+    if entry.action == Action.INCIDENT_STATUS:
         before, after = (_label(Incident.Status, data.get(k)) for k in ("before", "after"))
         return f"{before} → {after}"
-    if entry.action in ("decision.added", "decision.undone"):
+    if entry.action in (Action.DECISION_ADDED, Action.DECISION_UNDONE):
         why = data.get("reason") or data.get("note") or ""
         return ": ".join(filter(None, [_label(Kind, data.get("kind")), why]))
     return ""
@@ -215,7 +207,6 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
         )
     history = list(selectors.incident_history(incident=incident))
     for entry in history:
-        entry.label = ACTIONS.get(entry.action, entry.action)
         entry.detail = _history_detail(entry)
     context = {
         "tournament": tournament,

@@ -7,14 +7,20 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self):
-        from tournaments.extensions import register_not_seating, register_results
+        from tournaments.extensions import (
+            register_audit_actions,
+            register_not_seating,
+            register_results,
+        )
 
         from . import (
             receivers,  # noqa: F401  (connects the signal receivers)
             transfer,
         )
+        from .actions import Action
 
         # A position with a score sheet is locked; sheets and penalties move no seat.
         register_results(lambda rounds: rounds.filter(score_sheets__isnull=False))
         register_not_seating("sheet.", "penalty", "bid_ban.")
         transfer.register()  # its rows in a tournament document
+        register_audit_actions(Action)

@@ -23,6 +23,7 @@ from tournaments.permissions import Role, has_role, require_role
 from tournaments.services import audit_log
 from tournaments.services_seating import refuse_if_closed
 
+from .actions import Action
 from .entry import SheetEntry
 from .models import Deal, Mark, ScoreSheet
 from .refusals import SheetRefused, StaleSheet, reason_kept, sheet_errors, visas_kept
@@ -182,7 +183,13 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
         token=token or None,
     )
     _write_deals(sheet, setup, check.deals)
-    action = "sheet.corrected" if correcting else "sheet.changed" if current else "sheet.entered"
+    action = (
+        Action.SHEET_CORRECTED
+        if correcting
+        else Action.SHEET_CHANGED
+        if current
+        else Action.SHEET_ENTERED
+    )
     audit_log(
         action=action,
         user=user,
@@ -291,7 +298,7 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
     sheet.confirmed_at = timezone.now()
     sheet.save(update_fields=["status", "confirmed_by", "confirmed_at"])
     audit_log(
-        action="sheet.confirmed",
+        action=Action.SHEET_CONFIRMED,
         user=user,
         tournament=tournament,
         data={
@@ -343,7 +350,7 @@ def scoresheet_reseat(*, table: Table, user, reason: str):
     # The stored deals read by seat, written back with the seating as it is now.
     _write_deals(sheet, table_setup(table=table), sheet_deals(current))
     audit_log(
-        action="sheet.corrected",
+        action=Action.SHEET_CORRECTED,
         user=user,
         tournament=table.round.tournament,
         data={

@@ -20,6 +20,7 @@ from tournaments.models import Registration, Table
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log
 
+from .actions import Action
 from .entry import ADJUSTED, ANNULLED, DealEntry
 from .models import BidBan, Penalty, ScoreSheet
 from .selectors import current_sheet, sheet_entry
@@ -60,7 +61,7 @@ def penalty_apply(
         created_by=user,
     )
     audit_log(
-        action="penalty.applied",
+        action=Action.PENALTY_APPLIED,
         user=user,
         tournament=tournament,
         data={
@@ -129,7 +130,7 @@ def bid_ban_create(
         created_by=user,
     )
     audit_log(
-        action="bid_ban.created",
+        action=Action.BID_BAN_CREATED,
         user=user,
         tournament=tournament,
         data={
@@ -157,9 +158,10 @@ def effect_cancel(*, effect: Penalty | BidBan, user, reason: str) -> Penalty | B
     effect.cancelled_by = user
     effect.cancel_reason = reason
     effect.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
-    kind = "penalty" if isinstance(effect, Penalty) else "bid_ban"
+    is_penalty = isinstance(effect, Penalty)
+    kind = "penalty" if is_penalty else "bid_ban"
     audit_log(
-        action=f"{kind}.cancelled",
+        action=Action.PENALTY_CANCELLED if is_penalty else Action.BID_BAN_CANCELLED,
         user=user,
         tournament=effect.tournament,
         data={

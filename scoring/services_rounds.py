@@ -15,6 +15,7 @@ from tournaments.models import Round
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log
 
+from .actions import Action
 from .bans import round_bans
 from .models import Deal, ScoreSheet
 from .sheets import ARBITRE_MODES
@@ -84,7 +85,7 @@ def round_close(*, round: Round, user) -> Round:
     round_.closed_at = timezone.now()
     round_.save(update_fields=["closed_at"])
     audit_log(
-        action="round.closed",
+        action=Action.ROUND_CLOSED,
         user=user,
         tournament=round_.tournament,
         data={"round": round_.number},
@@ -107,7 +108,7 @@ def round_reopen(*, round: Round, user, reason: str) -> Round:
     round_.closed_at = None
     round_.save(update_fields=["closed_at"])
     audit_log(
-        action="round.reopened",
+        action=Action.ROUND_REOPENED,
         user=user,
         tournament=round_.tournament,
         data={"round": round_.number, "reason": reason},

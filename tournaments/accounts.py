@@ -15,6 +15,7 @@ from django.urls import reverse, reverse_lazy
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from .actions import Action
 from .models import AuditEntry, StaffRole
 
 
@@ -36,7 +37,7 @@ def may_get_a_link(staff: StaffRole) -> bool:
         return False
     return AuditEntry.objects.filter(
         tournament=staff.tournament,
-        action="tournament.account.created",
+        action=Action.ACCOUNT_CREATED,
         data__account=account.username,
     ).exists()
 

@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self):
+        from .actions import Action
+        from .extensions import register_audit_actions
+
+        register_audit_actions(Action)

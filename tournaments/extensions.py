@@ -9,6 +9,8 @@ depend on what the layers above record:
 - ``not_seating``: the audit actions that never change where anyone sits (sheets, penalties,
   incidents...), left out of the seating page's change stamp. ``scoring`` and ``arbitration``
   register their prefixes.
+- ``register_audit_actions``: the audit actions an app writes, with their labels; the audit
+  log refuses any other, and the pages show the labels.
 - the tournament document (``transfer``): the sections of rows an app adds to a tournament
   (``register_sections``), the ids its rows hide in JSON or text (``register_hidden_ids``), the
   keys of its audit data that hold ids (``register_audit_ids``) or another value to translate
@@ -102,3 +104,20 @@ def audit_ids() -> dict[str, str]:
 
 def audit_values() -> dict[str, Convert]:
     return dict(_AUDIT_VALUES)
+
+
+_ACTIONS: dict[str, object] = {}  # value -> label
+
+
+def register_audit_actions(choices) -> None:
+    """The actions (a ``TextChoices``) an app's services write in the audit log."""
+    _ACTIONS.update(choices.choices)
+
+
+def is_audit_action(action: str) -> bool:
+    return action in _ACTIONS
+
+
+def audit_action_label(action: str) -> str:
+    """What an audit entry's action says, in the reader's language (the value if unknown)."""
+    return str(_ACTIONS.get(action, action))

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from common.errors import field_error
 from common.text import clean_text
 
+from .actions import Action
 from .extensions import rounds_with_results
 from .models import StaffRole, Tournament
 from .permissions import can_create_tournaments
@@ -124,7 +125,7 @@ def tournament_create_unchecked(*, user, **settings) -> Tournament:
     tournament.save()
     StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
     audit_log(
-        action="tournament.created",
+        action=Action.TOURNAMENT_CREATED,
         user=user,
         tournament=tournament,
         data={k: plain(v) for k, v in settings.items()},
@@ -164,7 +165,7 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
     if changed:
         tournament.full_clean()
         tournament.save()
-        audit_log(action="tournament.updated", user=user, tournament=tournament, data=changed)
+        audit_log(action=Action.TOURNAMENT_UPDATED, user=user, tournament=tournament, data=changed)
     return tournament
 
 

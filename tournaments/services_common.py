@@ -6,11 +6,15 @@ The audit log stays here rather than in ``common``: every entry belongs to a tou
 history page, its export and its backup carry it).
 """
 
+from .extensions import is_audit_action
 from .models import AuditEntry, Tournament
 
 
 def audit_log(*, action: str, user=None, tournament=None, data=None) -> AuditEntry:
-    """Record an action. Call it inside the service's transaction."""
+    """Record an action (one an app declared: see ``actions``). Call it inside the service's
+    transaction."""
+    if not is_audit_action(action):
+        raise ValueError(f"{action!r} is no audit action an app declared")
     return AuditEntry.objects.create(
         action=action,
         user=user if user is not None and user.is_authenticated else None,

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from .actions import Action
 from .imports import check_rows, directory_differences
 from .models import Club, Player, Registration, Tournament
 from .permissions import can_edit_directory
@@ -80,7 +81,7 @@ def players_import(
         number += 1
     Registration.objects.bulk_create(registrations)
     audit_log(
-        action="registration.imported",
+        action=Action.REGISTRATION_IMPORTED,
         user=user,
         tournament=tournament,
         data={

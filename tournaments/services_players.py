@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from common.errors import field_error
 from common.text import clean_text
 
+from .actions import Action
 from .models import Club, Player, Registration, Tournament
 from .permissions import can_edit_directory
 from .services_common import apply_changes, audit_log, lock_tournament
@@ -29,7 +30,7 @@ def club_get_or_create(*, name: str, user=None) -> Club:
         club = Club(name=name)
         club.full_clean()
         club.save()
-        audit_log(action="club.created", user=user, data={"club": club.pk, "name": name})
+        audit_log(action=Action.CLUB_CREATED, user=user, data={"club": club.pk, "name": name})
     return club
 
 
@@ -116,7 +117,7 @@ def player_register(
         tournament=tournament,
         player=player,
         user=user,
-        action="registration.created",
+        action=Action.REGISTRATION_CREATED,
         joins_at_position=joins_at_position,
         **identity,
     )
@@ -166,7 +167,7 @@ def registration_update(
         registration.full_clean(exclude=["tournament", "player", "team"])
         registration.save()
         audit_log(
-            action="registration.updated",
+            action=Action.REGISTRATION_UPDATED,
             user=user,
             tournament=registration.tournament,
             data={"registration": registration.pk, **changed},
@@ -187,7 +188,7 @@ def player_update(*, player: Player, user, new_club: str = "", **values) -> Play
     if changed:
         player.full_clean()
         player.save()
-        audit_log(action="player.updated", user=user, data={"player": player.pk, **changed})
+        audit_log(action=Action.PLAYER_UPDATED, user=user, data={"player": player.pk, **changed})
     return player
 
 
@@ -211,7 +212,7 @@ def registration_exclude(
     registration.withdrawn_after_position = after_position
     registration.save(update_fields=["excluded", "withdrawn_after_position"])
     audit_log(
-        action="registration.excluded" if excluded else "registration.exclusion_undone",
+        action=Action.REGISTRATION_EXCLUDED if excluded else Action.EXCLUSION_UNDONE,
         user=user,
         tournament=registration.tournament,
         data={
@@ -232,7 +233,7 @@ def registration_check_in(*, registration: Registration, user, present: bool) ->
         registration.checked_in_at = timezone.now() if present else None
         registration.save(update_fields=["checked_in", "checked_in_at"])
         audit_log(
-            action="registration.checked_in" if present else "registration.checked_out",
+            action=Action.CHECKED_IN if present else Action.CHECKED_OUT,
             user=user,
             tournament=registration.tournament,
             data={"registration": registration.pk, "number": registration.number},
@@ -249,7 +250,7 @@ def registration_delete(*, registration: Registration, user) -> None:
             params={"player": registration.name, "team": str(registration.team)},
         )
     audit_log(
-        action="registration.deleted",
+        action=Action.REGISTRATION_DELETED,
         user=user,
         tournament=registration.tournament,
         data={"number": registration.number, "player": registration.player_id},

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from common.errors import field_error
 from common.text import has_visible_text, trim_invisible
 
+from .actions import Action
 from .models import Registration, Round, Seat, Table, Tournament
 from .permissions import Role, has_role, require_role
 from .seating import SeatingError, SeatingRequest, plan_rounds
@@ -192,7 +193,7 @@ def round_seat_players(
     round_.save()
     _write(round_, tables)
     audit_log(
-        action="round.generated",
+        action=Action.ROUND_GENERATED,
         user=user,
         tournament=tournament,
         data={"round": number, "seed": seed, "players": len(players), "fresh": fresh},
@@ -258,7 +259,7 @@ def round_swap_players(
         moves = [(*places[0], first.pk, second.pk), (*places[1], second.pk, first.pk)]
         seats_swapped.send(sender=Round, round=round_, moves=moves, user=user, reason=reason)
     audit_log(
-        action="round.corrected" if locked else "round.swapped",
+        action=Action.ROUND_CORRECTED if locked else Action.ROUND_SWAPPED,
         user=user,
         tournament=round_.tournament,
         data={
@@ -293,7 +294,7 @@ def round_publish(*, round: Round, user):
             newcomers.append(seat.registration)
     Registration.objects.bulk_update(newcomers, ["first_seat", "first_table"])
     audit_log(
-        action="round.published",
+        action=Action.ROUND_PUBLISHED,
         user=user,
         tournament=round_.tournament,
         data={"round": round_.number},

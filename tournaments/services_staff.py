@@ -17,6 +17,7 @@ from common.errors import field_error
 from common.text import clean_text
 
 from .accounts import may_get_a_link
+from .actions import Action
 from .models import StaffRole, Tournament
 from .services_common import audit_log
 
@@ -66,7 +67,7 @@ def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) 
         tournament=tournament, user=account, defaults={"role": role}
     )
     audit_log(
-        action="tournament.role.granted",
+        action=Action.ROLE_GRANTED,
         user=user,
         tournament=tournament,
         data={"account": account.username, "role": role, "new": created, "previous": previous},
@@ -90,7 +91,7 @@ def staff_account_create(*, tournament: Tournament, user, username: str, role: s
     account.save()
     staff = StaffRole.objects.create(tournament=tournament, user=account, role=role)
     audit_log(
-        action="tournament.account.created",
+        action=Action.ACCOUNT_CREATED,
         user=user,
         tournament=tournament,
         data={"account": account.username, "role": role},
@@ -108,7 +109,7 @@ def staff_account_link(*, staff: StaffRole, user) -> None:
             params={"account": staff.user.username},
         )
     audit_log(
-        action="tournament.account.link",
+        action=Action.ACCOUNT_LINK,
         user=user,
         tournament=staff.tournament,
         data={"account": staff.user.username},
@@ -124,7 +125,7 @@ def staff_role_revoke(*, staff: StaffRole, user) -> None:
             _("The tournament's creator stays its organiser."), code="creator_role"
         )
     audit_log(
-        action="tournament.role.revoked",
+        action=Action.ROLE_REVOKED,
         user=user,
         tournament=staff.tournament,
         data={"account": staff.user.username, "role": staff.role},

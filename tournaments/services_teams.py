@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import field_error
 
+from .actions import Action
 from .models import Registration, Team, Tournament
 from .services_common import audit_log, lock_tournament
 
@@ -57,7 +58,7 @@ def team_create(*, tournament: Tournament, user, name: str, members) -> Team:
     team.save()
     Registration.objects.filter(pk__in=[m.pk for m in members]).update(team=team)
     audit_log(
-        action="team.created",
+        action=Action.TEAM_CREATED,
         user=user,
         tournament=tournament,
         data={"team": team.pk, "name": team.name, "members": [m.number for m in members]},
@@ -80,7 +81,7 @@ def team_update(*, team: Team, user, name: str, members) -> Team:
     team.members.exclude(pk__in=[m.pk for m in members]).update(team=None)
     Registration.objects.filter(pk__in=[m.pk for m in members]).update(team=team)
     audit_log(
-        action="team.updated",
+        action=Action.TEAM_UPDATED,
         user=user,
         tournament=team.tournament,
         data={"team": team.pk, "name": team.name, "members": [m.number for m in members]},
@@ -92,7 +93,7 @@ def team_update(*, team: Team, user, name: str, members) -> Team:
 def team_delete(*, team: Team, user) -> None:
     lock_tournament(team.tournament)
     audit_log(
-        action="team.deleted",
+        action=Action.TEAM_DELETED,
         user=user,
         tournament=team.tournament,
         data={"team": team.pk, "name": team.name},

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import services, services_seating
+from .actions import Action
 from .models import Player, Registration, Tournament
 
 LAST_NAMES = [
@@ -217,7 +218,7 @@ def tournament_simulate(
         )
     Registration.objects.bulk_create(registrations)
     services.audit_log(
-        action="tournament.simulated",
+        action=Action.TOURNAMENT_SIMULATED,
         user=user,
         tournament=tournament,
         data={"players": players, "team_size": team_size, "seed": seed},

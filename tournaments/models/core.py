@@ -13,6 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from ..extensions import audit_action_label
+
 # FFT licence numbers are digits; we accept 4 to 10 of them (our choice, see the README).
 LICENCE_REGEX = r"^[0-9]{4,10}$"
 licence_validator = RegexValidator(
@@ -386,3 +388,8 @@ class AuditEntry(models.Model):
 
     def __str__(self):
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}"
+
+    @property
+    def label(self) -> str:
+        """What was done, in words (the action declared by the app that wrote it)."""
+        return audit_action_label(self.action)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from common.errors import add_service_error
 
 from .. import services
+from ..actions import Action
 from ..forms import DirectoryPlayerForm
 from ..models import AuditEntry, Player
 from ..permissions import can_edit_directory
@@ -67,7 +68,7 @@ def directory_edit(request, pk):
             messages.success(request, _("%(player)s saved.") % {"player": player})
             return redirect("manage:directory")
     registrations = player.registrations.select_related("tournament").order_by("-tournament__date")
-    history = AuditEntry.objects.filter(action="player.updated", data__player=player.pk)
+    history = AuditEntry.objects.filter(action=Action.PLAYER_UPDATED, data__player=player.pk)
     return render(
         request,
         "manage/directory_player.html",

@@ -1,0 +1,18 @@
+"""The audit actions of ``scoring``: sheets, positions closed and reopened, the ledger's
+penalties and bid bans. Registered with ``tournaments.extensions`` at start-up."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Action(models.TextChoices):
+    SHEET_ENTERED = "sheet.entered", _("Score sheet entered")
+    SHEET_CHANGED = "sheet.changed", _("Score sheet changed")
+    SHEET_CORRECTED = "sheet.corrected", _("Confirmed score sheet corrected")
+    SHEET_CONFIRMED = "sheet.confirmed", _("Score sheet confirmed")
+    ROUND_CLOSED = "round.closed", _("Position closed")
+    ROUND_REOPENED = "round.reopened", _("Position reopened")
+    PENALTY_APPLIED = "penalty.applied", _("Penalty applied")
+    PENALTY_CANCELLED = "penalty.cancelled", _("Penalty cancelled")
+    BID_BAN_CREATED = "bid_ban.created", _("Bid ban")
+    BID_BAN_CANCELLED = "bid_ban.cancelled", _("Bid ban cancelled")
