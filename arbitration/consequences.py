@@ -161,7 +161,7 @@ def automatic_ban(incident: Incident, user) -> dict | None:
         return None  # already barred from that deal: one ban, one decision
     return {
         "kind": Kind.BID_BAN,
-        "player": offender,
+        "registration": offender,
         "position": position,
         "deal_number": deal,
         "note": reason,

@@ -1,12 +1,13 @@
 """What each kind of decision does, undoes and says, in one table (``KINDS``).
 
 A kind of decision (warning, penalty, bid ban, deal annulled, marks adjusted, exclusion) is one
-``DecisionKind``: whether it names a player, how it is applied (its effect through ``scoring``'s
-ledger services or ``tournaments``' exclusion, then the ``Decision`` row that links to what was
-created), how it is undone (that effect, exactly), and the sentence that tells the arbitre what
-it did. ``services.decision_add`` and ``services.decision_undo`` check who acts and what is
-asked, then hand over to the kind; the pages call ``describe``. Runs inside the services'
-transactions: nothing here opens one or checks a role.
+``DecisionKind``: whether it falls on a player (their registration), how it is applied (its
+effect through ``scoring``'s ledger services or ``tournaments``' exclusion, then the
+``Decision`` row that links to what was created), how it is undone (that effect, exactly), and
+the sentence that tells the arbitre what it did. ``services.decision_add`` and
+``services.decision_undo`` check who acts and what is asked, then hand over to the kind; the
+pages call ``describe``. Runs inside the services' transactions: nothing here opens one or
+checks a role.
 """
 
 from collections.abc import Callable
@@ -46,7 +47,7 @@ class Asked:
     incident: Incident
     user: object
     kind: str
-    player: Registration | None
+    registration: Registration | None  # the player the decision falls on
     points: int | None
     note: str
     position: int | None
@@ -78,7 +79,7 @@ def record(incident: Incident, user, **fields) -> Decision:
             "incident": incident.pk,
             "decision": decision.pk,
             "kind": decision.kind,
-            "player": decision.player.number if decision.player else None,
+            "player": decision.registration.number if decision.registration else None,
             "points": decision.points,
             "position": decision.position,
             "deal": decision.deal_number,
@@ -95,8 +96,10 @@ def record(incident: Incident, user, **fields) -> Decision:
 
 def _warn(asked: Asked) -> Outcome:
     incident = asked.incident
-    decision = record(incident, asked.user, kind=asked.kind, player=asked.player, note=asked.note)
-    count = active_warnings(tournament=incident.tournament, player=asked.player)
+    decision = record(
+        incident, asked.user, kind=asked.kind, registration=asked.registration, note=asked.note
+    )
+    count = active_warnings(tournament=incident.tournament, registration=asked.registration)
     suggested = (
         scale_points(tournament=incident.tournament, kind=incident.kind) if count > 1 else None
     )
@@ -119,7 +122,7 @@ def _penalise(asked: Asked) -> Outcome:
             p=points,
         )
     penalty = ledger.penalty_apply(
-        registration=asked.player,
+        registration=asked.registration,
         points=points,
         reason=asked.reason,
         user=asked.user,
@@ -127,14 +130,14 @@ def _penalise(asked: Asked) -> Outcome:
         reference=incident.reference,
     )
     fields = {"points": points, "suggested_points": suggested, "penalty": penalty}
-    return Outcome(_record_asked(asked, player=asked.player, **fields))
+    return Outcome(_record_asked(asked, registration=asked.registration, **fields))
 
 
 def _ban(asked: Asked) -> Outcome:
     incident = asked.incident
     position = asked.position or incident.round.number
     ban, created = ledger.bid_ban_create(
-        registration=asked.player,
+        registration=asked.registration,
         position=position,
         deal_number=asked.deal_number,
         reason=asked.reason,
@@ -146,10 +149,10 @@ def _ban(asked: Asked) -> Outcome:
             "deal_number",
             _("%(player)s is already barred from bidding on this deal."),
             "already_barred",
-            player=asked.player.name,
+            player=asked.registration.name,
         )
     fields = {"position": position, "deal_number": asked.deal_number, "bid_ban": ban}
-    return Outcome(_record_asked(asked, player=asked.player, **fields))
+    return Outcome(_record_asked(asked, registration=asked.registration, **fields))
 
 
 def _decide_deal(asked: Asked) -> Outcome:
@@ -170,15 +173,15 @@ def _decide_deal(asked: Asked) -> Outcome:
 
 
 def _exclude(asked: Asked) -> Outcome:
-    previous = asked.player.withdrawn_after_position
+    previous = asked.registration.withdrawn_after_position
     registration_exclude(
-        registration=asked.player,
+        registration=asked.registration,
         user=asked.user,
         after_position=asked.incident.round.number,
         reason=asked.reason,
     )
     fields = {"position": asked.incident.round.number, "previous_withdrawal": previous}
-    return Outcome(_record_asked(asked, player=asked.player, **fields))
+    return Outcome(_record_asked(asked, registration=asked.registration, **fields))
 
 
 def _record_asked(asked: Asked, **fields) -> Decision:
@@ -235,9 +238,9 @@ def _restore_deal(decision: Decision, user, reason: str) -> None:
 
 
 def _readmit(decision: Decision, user, reason: str) -> None:
-    if decision.player is not None:
+    if decision.registration is not None:
         registration_exclude(
-            registration=decision.player,
+            registration=decision.registration,
             user=user,
             after_position=decision.previous_withdrawal,
             excluded=False,
@@ -254,7 +257,7 @@ def _nothing(decision: Decision, user, reason: str) -> None:
 
 def _values(decision: Decision) -> dict:
     return {
-        "player": decision.player.name if decision.player else "",
+        "player": decision.registration.name if decision.registration else "",
         "n": decision.points or decision.deal_number,
         "k": decision.position,
         "t": decision.incident.table.number if decision.incident.table_id else "",
@@ -272,7 +275,7 @@ def _say_ban(decision: Decision) -> str:
 
 @dataclass(frozen=True)
 class DecisionKind:
-    names_player: bool  # the decision falls on a player (the incident's offender by default)
+    on_player: bool  # the decision falls on a player (the incident's offender by default)
     apply: Callable[[Asked], Outcome]
     undo: Callable[[Decision, object, str], None]
     say: Callable[[Decision], str]

@@ -80,7 +80,7 @@ def _decision_cells(decision: Decision | None) -> list:
         return [""] * 7
     return [
         decision_label(decision),
-        _("the dealer") if decision.on_dealer else person(decision.player),
+        _("the dealer") if decision.on_dealer else person(decision.registration),
         decision.points,
         decision.note,
         _("yes") if decision.automatic else "",

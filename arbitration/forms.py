@@ -347,14 +347,14 @@ class DecisionForm(forms.Form):
         """The cleaned values the chosen kind uses, as ``services.decision_add`` takes them."""
         data, kind = self.cleaned_data, self.cleaned_data["kind"]
         Kind = Decision.Kind
-        kwargs = {"kind": kind, "player": data.get("player"), "note": data.get("note", "")}
+        kwargs = {"kind": kind, "registration": data.get("player"), "note": data.get("note", "")}
         if kind == Kind.PENALTY:
             kwargs["points"] = data.get("points")
         elif kind == Kind.BID_BAN:
             kwargs["position"] = data.get("position")
             kwargs["deal_number"] = data.get("deal_number")
         elif kind in (Kind.DEAL_ANNULLED, Kind.ADJUSTED_MARKS):
-            kwargs["player"] = None
+            kwargs["registration"] = None
             kwargs["deal_number"] = data.get("deal_number")
             if kind == Kind.ADJUSTED_MARKS:
                 kwargs["marks"] = [data[f"mark{seat.position}"] for seat in self.seats]

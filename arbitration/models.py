@@ -146,7 +146,7 @@ class Decision(models.Model):
         Incident, verbose_name=_("incident"), on_delete=models.CASCADE, related_name="decisions"
     )
     kind = models.CharField(_("decision"), max_length=16, choices=Kind)
-    player = models.ForeignKey(
+    registration = models.ForeignKey(
         Registration,
         verbose_name=_("player"),
         on_delete=models.PROTECT,
@@ -199,7 +199,7 @@ class Decision(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.get_kind_display()} — {self.player or ''}"
+        return f"{self.get_kind_display()} — {self.registration or ''}"
 
     @property
     def is_active(self) -> bool:
@@ -208,7 +208,7 @@ class Decision(models.Model):
     @property
     def on_dealer(self) -> bool:
         """A misdeal's ban: it falls on whoever dealt the deal, whom the sheet names."""
-        return self.kind == self.Kind.BID_BAN and self.player_id is None
+        return self.kind == self.Kind.BID_BAN and self.registration_id is None
 
 
 class PenaltyScale(models.Model):

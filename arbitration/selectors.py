@@ -16,7 +16,7 @@ from .models import Decision, Incident
 
 
 def _decisions():
-    return Decision.objects.select_related("player", "created_by", "undone_by").order_by(
+    return Decision.objects.select_related("registration", "created_by", "undone_by").order_by(
         "created_at", "id"
     )
 
@@ -66,13 +66,13 @@ def incident_detail(*, tournament: Tournament):
     )
 
 
-def active_warnings(*, tournament: Tournament, player: Registration) -> int:
-    """The warnings in force against ``player`` in the tournament (a second one suggests the
+def active_warnings(*, tournament: Tournament, registration: Registration) -> int:
+    """The warnings in force against ``registration`` in the tournament (a second one suggests the
     scale's penalty)."""
     return Decision.objects.filter(
         incident__tournament=tournament,
         kind=Decision.Kind.WARNING,
-        player=player,
+        registration=registration,
         undone_at__isnull=True,
     ).count()
 
@@ -137,7 +137,9 @@ def player_record(*, registration: Registration) -> PlayerRecord:
             .select_related("round", "table")
             .order_by("called_at", "id")
         ),
-        decisions=list(_decisions().filter(player=registration).select_related("incident__round")),
+        decisions=list(
+            _decisions().filter(registration=registration).select_related("incident__round")
+        ),
         penalties=list(
             Penalty.objects.filter(registration=registration)
             .select_related("created_by", "cancelled_by")

@@ -190,7 +190,7 @@ def decision_add(
     incident: Incident,
     user,
     kind: str,
-    player: Registration | None = None,
+    registration: Registration | None = None,
     points: int | None = None,
     note: str = "",
     position: int | None = None,
@@ -203,18 +203,18 @@ def decision_add(
     _refuse_if_late(incident)
     if kind not in KINDS:
         raise field_error("kind", _("Choose a decision."), "kind_invalid")
-    player = player or incident.offender
-    if KINDS[kind].names_player:
-        if player is None:
+    registration = registration or incident.offender
+    if KINDS[kind].on_player:
+        if registration is None:
             raise field_error("player", _("Choose the player."), "player_required")
-        if player.tournament_id != tournament.pk:
+        if registration.tournament_id != tournament.pk:
             raise field_error("player", _("This player is not in this tournament."), "not_here")
     note = trim_invisible(clean_text(note, 300))
     asked = Asked(
         incident=incident,
         user=user,
         kind=kind,
-        player=player,
+        registration=registration,
         points=points,
         note=note,
         position=position,

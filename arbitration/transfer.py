@@ -11,6 +11,7 @@ from tournaments.extensions import (
     register_audit_ids,
     register_audit_value,
     register_hidden_ids,
+    register_renamed_field,
     register_sections,
 )
 
@@ -41,3 +42,5 @@ def register() -> None:
         register_hidden_ids(model, "reference", _reference)
     register_audit_value("reference", _reference)
     register_audit_ids(incident=INCIDENT, decision="arbitration.Decision")
+    # A decision's player became its ``registration`` (migration 0003).
+    register_renamed_field("arbitration.Decision", "player", "registration")

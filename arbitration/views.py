@@ -117,7 +117,7 @@ def incident_new(request, tournament):
                 _("Incident %(n)s logged: %(kind)s.")
                 % {"n": incident.pk, "kind": incident.get_kind_display()},
             )
-            for decision in incident.decisions.select_related("player", "incident"):
+            for decision in incident.decisions.select_related("registration", "incident"):
                 messages.warning(request, describe(decision))
             for note in _consequence_notes(incident):
                 messages.info(request, note)
@@ -162,18 +162,18 @@ def _second_warning(request, tournament, incident, seats):
         (
             d
             for d in incident.decisions.all()
-            if d.pk == pk and d.kind == Kind.WARNING and d.is_active and d.player is not None
+            if d.pk == pk and d.kind == Kind.WARNING and d.is_active and d.registration is not None
         ),
         None,
     )
     if warning is None:
         return None
-    count = selectors.active_warnings(tournament=tournament, player=warning.player)
+    count = selectors.active_warnings(tournament=tournament, registration=warning.registration)
     if count < 2:
         return None
     suggested = decisions.scale_points(tournament=tournament, kind=incident.kind)
     return {
-        "player": warning.player,
+        "player": warning.registration,
         "count": count,
         "suggested": suggested,
         "form": DecisionForm(
@@ -182,7 +182,7 @@ def _second_warning(request, tournament, incident, seats):
             auto_id="sw-%s",
             initial={
                 "kind": Kind.PENALTY,
-                "player": warning.player.pk,
+                "player": warning.registration.pk,
                 "points": suggested,
                 "note": _("Second warning in this tournament"),
             },

@@ -86,7 +86,7 @@ def build_world() -> World:
         incident=incident, user=users["arbitre"], kind="penalty", points=20, note="noise"
     ).decision
     arbitration.decision_add(
-        incident=incident, user=users["arbitre"], kind="bid_ban", player=offender, position=2
+        incident=incident, user=users["arbitre"], kind="bid_ban", registration=offender, position=2
     )
 
     team = tournament.teams.order_by("number").first()

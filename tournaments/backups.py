@@ -46,6 +46,7 @@ from django.utils import timezone
 
 from . import transfer
 from .backup_checks import FORMAT, VERSION, by_natural_keys, check_document, check_rows, refuse
+from .extensions import rename_old_fields
 
 # Made again by ``migrate`` on every installation (and named by natural keys in the file), or
 # worthless elsewhere (sessions: everyone logs in again after a restore).
@@ -317,6 +318,9 @@ def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]
                     "not_empty",
                     present=", ".join(f"{n} {label}" for label, n in present.items()),
                 )
+            for obj in document["objects"]:  # a backup written before a field was renamed
+                if isinstance(obj, dict) and isinstance(obj.get("fields"), dict):
+                    rename_old_fields(str(obj.get("model", "")), obj["fields"])
             check_rows(document["objects"], models)
             _replace_rows(document["objects"], list(models.values()))
             restored = database_contents()

@@ -9,6 +9,8 @@ depend on what the layers above record:
 - ``not_seating``: the audit actions that never change where anyone sits (sheets, penalties,
   incidents...), left out of the seating page's change stamp. ``scoring`` and ``arbitration``
   register their prefixes.
+- ``register_renamed_field``: a field an app renamed; a tournament document or a backup
+  written before the rename is read with the new name.
 - ``register_audit_actions``: the audit actions an app writes, with their labels; the audit
   log refuses any other, and the pages show the labels.
 - the tournament document (``transfer``): the sections of rows an app adds to a tournament
@@ -121,3 +123,22 @@ def is_audit_action(action: str) -> bool:
 def audit_action_label(action: str) -> str:
     """What an audit entry's action says, in the reader's language (the value if unknown)."""
     return str(_ACTIONS.get(action, action))
+
+
+_RENAMED: dict[str, dict[str, str]] = {}  # model label, lower case -> {old name: new name}
+
+
+def register_renamed_field(model: str, old: str, new: str) -> None:
+    _RENAMED.setdefault(model.lower(), {})[old] = new
+
+
+def renamed_fields(model: str) -> dict[str, str]:
+    """{old name: new name}: the fields of ``model`` (a label) renamed since files were written."""
+    return _RENAMED.get(model.lower(), {})
+
+
+def rename_old_fields(model: str, row: dict) -> None:
+    """Give ``row`` (a file's values for a row of ``model``) the fields' current names."""
+    for old, new in renamed_fields(model).items():
+        if old in row and new not in row:
+            row[new] = row.pop(old)

@@ -30,7 +30,7 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .extensions import audit_ids, audit_values, hidden_ids
+from .extensions import audit_ids, audit_values, hidden_ids, rename_old_fields
 from .models import Club, Player, Tournament
 from .row_checks import missing_row, refusal, row_error, row_errors
 from .transfer_export import (
@@ -323,6 +323,10 @@ def _import(document: dict, slug: str | None) -> Tournament:
             params={"slug": row["slug"]},
         )
     _registered_as(document)
+    for section in sections():  # a document written before a field was renamed
+        for values in document.get(section.key, []):
+            if isinstance(values, dict):
+                rename_old_fields(section.model, values)
     _check_rows(document, row)
     maps = {get_user_model()._meta.label: _accounts(document)}
     maps["tournaments.Club"] = _clubs(document["clubs"])

@@ -278,7 +278,7 @@ def test_each_decision_through_the_page(arbitre_client, incident, table, staff):
                       mark0="30", mark1="-10", mark2="-10", mark3="-10")  # fmt: skip
     assert response.status_code == 302
     decide(arbitre_client, incident, kind="exclusion")
-    kinds = list(incident.decisions.values_list("kind", "player", "points"))
+    kinds = list(incident.decisions.values_list("kind", "registration", "points"))
     assert kinds == [
         ("warning", east.pk, None),
         ("penalty", east.pk, 50),

@@ -262,7 +262,7 @@ def test_a_late_protest_is_recorded_refused_and_never_decided(table, staff):
     for kind in ("warning", "penalty", "deal_annulled"):
         with pytest.raises(ValidationError) as exc:
             services.decision_add(incident=late, user=staff["arbitre"], kind=kind, points=10,
-                                  player=seat(table, 0))  # fmt: skip
+                                  registration=seat(table, 0))  # fmt: skip
         assert exc.value.code == "late_protest"
     with pytest.raises(ValidationError):
         services.incident_confirm(incident=late, user=staff["arbitre"])

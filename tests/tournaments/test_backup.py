@@ -340,3 +340,22 @@ def test_an_interrupted_backup_leaves_no_file_under_its_name(good_backup, monkey
     with pytest.raises(RuntimeError):
         call_command("backup", "--output", str(good_backup.parent / "new.json.gz"))
     assert [p.name for p in good_backup.parent.iterdir()] == [good_backup.name]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_written_before_a_field_was_renamed_restores(tournament, staff, tmp_path):
+    """A decision's ``player`` became ``registration`` (arbitration 0003): an older backup
+    restores with every decision's player."""
+    build(tournament, staff)
+    before = rows()
+    path = tmp_path / "old.json.gz"
+    call_command("backup", "--output", str(path), verbosity=0)
+    document = _database_document(path)
+    decisions = [o for o in document["objects"] if o["model"] == "arbitration.decision"]
+    assert any(o["fields"]["registration"] for o in decisions)
+    for obj in decisions:
+        obj["fields"]["player"] = obj["fields"].pop("registration")
+    path.write_bytes(_with(document))
+    flush()
+    call_command("restore", str(path), verbosity=0)
+    assert rows() == before

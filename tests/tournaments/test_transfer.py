@@ -501,3 +501,15 @@ def test_registrations_keep_their_identity_across_a_transfer(document):
         reg = older.registrations.get(number=row["number"])
         assert reg.last_name == players[row["player"]]["last_name"]
         assert reg.first_name == players[row["player"]]["first_name"]
+
+
+def test_a_document_written_before_a_field_was_renamed_keeps_its_values(tournament, staff):
+    """A decision's ``player`` became ``registration``: an older export still gives each
+    decision its player."""
+    build(tournament, staff)
+    document = json.loads(json.dumps(tournament_export(tournament=tournament)))
+    for row in document["decisions"]:
+        row["player"] = row.pop("registration")
+    copy_ = tournament_import(document=document, slug="ancienne")
+    assert snapshot(copy_) == snapshot(tournament)
+    assert Decision.objects.filter(incident__tournament=copy_, registration__isnull=False)
