@@ -2,20 +2,21 @@
 confirmation, a seat correction against a save. Each ends in one clean outcome or a clear
 conflict, never a deadlock, a database error or a silent overwrite. Threads need a real shared
 database: on SQLite (in-memory test database) these tests are skipped; CI runs them on
-PostgreSQL."""
+PostgreSQL.
 
-import threading
-import time
+The order is forced, not hoped for (``tests/threads.py``): the first writer is held right after
+it has locked its table, and the test goes on once PostgreSQL shows the second one waiting for
+it (or, for two tables of one position, once the second has saved beside it)."""
 
 import pytest
-from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connection
 
 from scoring import services
 from scoring.forms import read_entry
 from scoring.models import ScoreSheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+from tests.threads import Checkpoint, second_runs_beside_first, second_waits_for_first
 from tournaments import services_seating
 from tournaments.models import Round, Table
 
@@ -41,47 +42,17 @@ def setting():
 
 
 @pytest.fixture
-def slow_check(monkeypatch):
-    """The first sheet check of the test takes a while: the other request arrives meanwhile."""
-    real, calls = services.check_sheet, []
-
-    def slow(setup, data):
-        calls.append(1)
-        if len(calls) == 1:
-            time.sleep(0.8)
-        return real(setup, data)
-
-    monkeypatch.setattr(services, "check_sheet", slow)
-
-
-def together(*actions):
-    """Run the actions in threads, each started a little after the one before."""
-    results = [None] * len(actions)
-
-    def run(i, action):
-        try:
-            results[i] = ("ok", action())
-        except ValidationError as exc:
-            results[i] = ("refused", exc)
-        except Exception as exc:  # noqa: BLE001 - what the test must never see
-            results[i] = ("crash", exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, a)) for i, a in enumerate(actions)]
-    for thread in threads:
-        thread.start()
-        time.sleep(0.2)
-    for thread in threads:
-        thread.join(20)
-    return results
+def held_table(monkeypatch):
+    """The next ``lock_table`` to return holds its locks until the second action has shown
+    what it does meanwhile. Install it after the setup's own saves."""
+    return lambda: Checkpoint(monkeypatch, services, "lock_table", hold=True)
 
 
 def fresh(table):
     return Table.objects.select_related("round__tournament").get(pk=table.pk)
 
 
-def test_double_click_saves_once(setting, slow_check):
+def test_double_click_saves_once(setting, held_table):
     users, table = setting
 
     def click():
@@ -90,12 +61,16 @@ def test_double_click_saves_once(setting, slow_check):
             base_version=0, token="same-form",
         ).pk  # fmt: skip
 
-    first, second = together(click, click)
+    # The second click arrives while the first holds the table, its sheet not yet committed.
+    held = held_table()
+    first, second = second_waits_for_first(
+        click, click, held=held, got_through=lambda: held.ended > 1
+    )
     assert first[0] == second[0] == "ok" and first[1] == second[1]
     assert ScoreSheet.objects.filter(table=table).count() == 1
 
 
-def test_save_against_confirmation(setting, slow_check):
+def test_save_against_confirmation(setting, held_table):
     users, table = setting
     v1 = services.scoresheet_save(
         table=fresh(table),
@@ -112,7 +87,8 @@ def test_save_against_confirmation(setting, slow_check):
     def confirm():
         return services.scoresheet_confirm(sheet=v1, user=users["arbitre"])
 
-    results = together(save, confirm)
+    held = held_table()
+    results = second_waits_for_first(save, confirm, held=held, got_through=lambda: held.ended > 1)
     assert [kind for kind, _ in results] == ["ok", "refused"], results
     assert results[1][1].code == "stale"
     versions = sorted(ScoreSheet.objects.filter(table=table).values_list("version", "status"))
@@ -120,7 +96,7 @@ def test_save_against_confirmation(setting, slow_check):
     assert versions == [(1, "superseded"), (2, "entered")]
 
 
-def test_seat_correction_against_a_save(setting, slow_check):
+def test_seat_correction_against_a_save(setting, held_table, monkeypatch):
     users, table = setting
     services.scoresheet_save(
         table=fresh(table),
@@ -142,7 +118,13 @@ def test_seat_correction_against_a_save(setting, slow_check):
             round=round_, user=users["arbitre"], first=a, second=b, reason="wrong table"
         )
 
-    results = together(save, swap)
+    # The swap checks the position right after locking it: it must not get there, nor move
+    # anyone, while the save holds the position.
+    swap_locked = Checkpoint(monkeypatch, services_seating, "refuse_if_closed")
+    held = held_table()
+    results = second_waits_for_first(
+        save, swap, held=held, got_through=lambda: swap_locked.begun > 0
+    )
     assert [kind for kind, _ in results] == ["ok", "ok"], results
     current = ScoreSheet.objects.filter(table=table).exclude(status="superseded").get()
     assert current.version == 3
@@ -150,27 +132,21 @@ def test_seat_correction_against_a_save(setting, slow_check):
     assert not current.marks.filter(registration=a).exists()
 
 
-def test_sheets_of_one_position_are_saved_side_by_side(setting, slow_check):
-    """The first save holds its position (shared) while it checks slowly; a save at another
-    table of the position does not wait for it (a seat move still does: test above)."""
+def test_sheets_of_one_position_are_saved_side_by_side(setting, held_table):
+    """The first save holds its position (shared) and its table, its transaction open; a save
+    at another table of the position is made meanwhile, without waiting for it (a seat move
+    still does: test above)."""
     users, table = setting
     other = table.round.tables.get(number=2)
-    finished = {}
 
     def save(t):
-        def action():
-            sheet = services.scoresheet_save(
-                table=fresh(t),
-                user=users["arbitre"],
-                entry=read_entry({**SAMPLE, **VISAS}),
-                base_version=0,
-            )
-            finished[t.number] = time.monotonic()
-            return sheet
+        return lambda: services.scoresheet_save(
+            table=fresh(t),
+            user=users["arbitre"],
+            entry=read_entry({**SAMPLE, **VISAS}),
+            base_version=0,
+        )
 
-        return action
-
-    results = together(save(table), save(other))
+    results = second_runs_beside_first(save(table), save(other), held=held_table())
     assert results[0][0] == results[1][0] == "ok", results
-    assert finished[2] < finished[1]  # the second save did not queue behind the slow one
     assert ScoreSheet.objects.filter(table__round=table.round).count() == 2
