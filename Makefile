@@ -39,10 +39,11 @@ format: .make-install-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# The suite on every core (pytest-xdist); PYTEST_ARGS="-n 0" runs it in one process.
+# The suite on every core (pytest-xdist; an idle worker takes queued tests from a busy one, as
+# the browser tests are long); PYTEST_ARGS="-n 0" runs it in one process.
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest -n auto $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n auto --dist worksteal $(PYTEST_ARGS)
 
 # Takes the user guide's screenshots again (docs/images/), walking the guide in Chromium.
 guide: .make-install-dev
