@@ -38,8 +38,8 @@ def small_int(value) -> int | None:
 def person_label(registration: Registration) -> str:
     """ "North · DUPONT Jean (12)" at a table, "DUPONT Jean (12)" otherwise."""
     name = f"{registration.name} ({registration.number})"
-    position = getattr(registration, "seat_position", None)
-    return name if position is None else f"{seat_name(position)} · {name}"
+    seat = getattr(registration, "seat_number", None)
+    return name if seat is None else f"{seat_name(seat)} · {name}"
 
 
 def people(tournament: Tournament, table: Table | None):
@@ -48,9 +48,9 @@ def people(tournament: Tournament, table: Table | None):
         # The annotation reuses the seats join of the filter: one seat per table and player.
         return (
             Registration.objects.filter(tournament=tournament, seats__table=table)
-            .annotate(seat_position=F("seats__position"))
+            .annotate(seat_number=F("seats__number"))
             .select_related("player")
-            .order_by("seats__position")
+            .order_by("seats__number")
         )
     return (
         Registration.objects.filter(tournament=tournament)
@@ -322,7 +322,7 @@ class DecisionForm(forms.Form):
             help_text=_("Empty: the incident's position."),
         )
         for seat in self.seats:
-            self.fields[f"mark{seat.position}"] = forms.IntegerField(
+            self.fields[f"mark{seat.number}"] = forms.IntegerField(
                 label=f"{seat.seat_name} · {seat.registration.name}",
                 required=False,
                 min_value=-MAX_MARK,
@@ -330,7 +330,7 @@ class DecisionForm(forms.Form):
             )
 
     def mark_fields(self):
-        return [self[f"mark{seat.position}"] for seat in self.seats]
+        return [self[f"mark{seat.number}"] for seat in self.seats]
 
     def clean(self):
         data = super().clean()
@@ -338,7 +338,7 @@ class DecisionForm(forms.Form):
             if not self.seats:
                 self.add_error("kind", _("Only a table's deal can get adjusted marks."))
             for seat in self.seats:
-                name = f"mark{seat.position}"
+                name = f"mark{seat.number}"
                 if data.get(name) is None and name not in self.errors:
                     self.add_error(name, _("One mark per player."))
         return data
@@ -357,7 +357,7 @@ class DecisionForm(forms.Form):
             kwargs["registration"] = None
             kwargs["deal_number"] = data.get("deal_number")
             if kind == Kind.ADJUSTED_MARKS:
-                kwargs["marks"] = [data[f"mark{seat.position}"] for seat in self.seats]
+                kwargs["marks"] = [data[f"mark{seat.number}"] for seat in self.seats]
         return kwargs
 
 

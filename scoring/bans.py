@@ -127,7 +127,7 @@ def _resolve(bans, tables: list[Table], round_: Round) -> list[BanView]:
                     table=ban.table_number,
                     deal=ban.deal_number,
                     registration=table_seat[1].registration if table_seat else None,
-                    seat=table_seat[1].position if table_seat else None,
+                    seat=table_seat[1].number if table_seat else None,
                     on_dealer=True,
                     reason=ban.reason,
                     start=ban.deal_number,
@@ -138,14 +138,14 @@ def _resolve(bans, tables: list[Table], round_: Round) -> list[BanView]:
         start = ban.deal_number or 1
         deal = None
         if table is not None:
-            deal = _first_bid(tournament, table, seat.position, lines.get(table.pk, {}), start)
+            deal = _first_bid(tournament, table, seat.number, lines.get(table.pk, {}), start)
         views.append(
             BanView(
                 position=ban.position,
                 table=table.number if table else None,
                 deal=deal,
                 registration=seat.registration if seat else ban.registration,
-                seat=seat.position if seat else None,
+                seat=seat.number if seat else None,
                 on_dealer=False,
                 reason=ban.reason,
                 start=start,
@@ -164,7 +164,7 @@ def _first_bid(tournament, table: Table, seat: int, lines: dict, start: int) -> 
         deals=deals_for(tournament, len(seats)),
         called_king=tournament.table5_mode == tournament.Table5Mode.CALLED_KING,
     )
-    seat_by_reg = {s.registration_id: s.position for s in seats}
+    seat_by_reg = {s.registration_id: s.number for s in seats}
     recorded = []  # the dealers of the lines the sheet has, in order; the rest follow in turn
     for number in range(1, setup.deals + 1):
         dealer = seat_by_reg.get(lines.get(number, (None, ""))[0])

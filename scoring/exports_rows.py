@@ -70,7 +70,7 @@ def seats_by_player(ranking: Standings) -> dict[tuple[int, int], tuple[int, int]
     """{(registration id, position): (table number, seat)}: one query."""
     seats = Seat.objects.filter(
         round__tournament_id=ranking.tournament_id, round__number__lte=ranking.up_to
-    ).values_list("registration_id", "round__number", "table__number", "position")
+    ).values_list("registration_id", "round__number", "table__number", "number")
     return {(reg, k): (table, seat) for reg, k, table, seat in seats}
 
 

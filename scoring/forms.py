@@ -281,7 +281,7 @@ class SheetForm:
     @property
     def players(self):
         return [
-            {"seat": s.position, "name": seat_name(s.position), "registration": s.registration}
+            {"seat": s.number, "name": seat_name(s.number), "registration": s.registration}
             for s in self.seats
         ]
 
@@ -353,7 +353,7 @@ class SheetForm:
 
     def _seat_label(self, seat: int) -> str:
         for s in self.seats:
-            if s.position == seat:
+            if s.number == seat:
                 return f"{seat_name(seat)} · {s.registration.last_name}"
         return seat_name(seat)
 

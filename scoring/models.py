@@ -56,7 +56,7 @@ class ScoreSheet(models.Model):
     )
     version = models.PositiveIntegerField(_("version"))
     status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.ENTERED)
-    # Seat positions (0 Nord … 4) of the players who initialled the paper sheet.
+    # Seat numbers (0 Nord … 4) of the players who initialled the paper sheet.
     visas = models.JSONField(_("visas"), default=list, blank=True)
     short_reason = models.CharField(
         _("why fewer deals"), max_length=300, blank=True, help_text=_("Fewer deals than set.")

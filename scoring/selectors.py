@@ -37,7 +37,7 @@ def table_setup(*, table: Table, seats=None) -> TableSetup:
     """The table as the sheet check sees it: 2 queries (seats, bans) unless seats are given."""
     tournament = table.round.tournament
     if seats is None:
-        seats = list(table.seats.order_by("position"))
+        seats = list(table.seats.order_by("number"))
     registrations = tuple(seat.registration_id for seat in seats)
     setup = TableSetup(
         registrations=registrations,
@@ -263,7 +263,7 @@ def sheet_history(*, table: Table) -> list[Version]:
 
 
 def table_seats(*, table: Table) -> list[Seat]:
-    return list(table.seats.select_related("registration__player").order_by("position"))
+    return list(table.seats.select_related("registration__player").order_by("number"))
 
 
 @dataclass

@@ -186,7 +186,7 @@ def simulation_accounts(tournament: Tournament):
 def random_sheets(tables, rng: random.Random):
     """(table, a random valid sheet) for each table of the queryset ``tables``,
     in its order."""
-    seats = Prefetch("seats", queryset=Seat.objects.order_by("position"))
+    seats = Prefetch("seats", queryset=Seat.objects.order_by("number"))
     for table in tables.prefetch_related(seats):
         yield table, random_sheet(table_setup(table=table, seats=list(table.seats.all())), rng)
 

@@ -271,7 +271,7 @@ def player_results(*, registration: Registration, official=False) -> PlayerResul
         Seat.objects.filter(table__in=[s.table_id for s in seats])
         .exclude(registration=registration)
         .select_related("registration__player")
-        .order_by("table_id", "position")
+        .order_by("table_id", "number")
     ):
         opponents.setdefault(seat.table_id, []).append(
             f"{seat.registration.name} ({seat.registration.number})"

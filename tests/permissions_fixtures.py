@@ -37,7 +37,7 @@ class World:
 
 
 def _sheet(table, *, scorer, arbitre=None, seed: int) -> ScoreSheet:
-    seats = list(table.seats.order_by("position"))
+    seats = list(table.seats.order_by("number"))
     entry = random_sheet(table_setup(table=table, seats=seats), random.Random(seed))
     sheet = scoring.scoresheet_save(table=table, user=scorer, entry=entry, base_version=0)
     return scoring.scoresheet_confirm(sheet=sheet, user=arbitre) if arbitre else sheet
@@ -71,7 +71,7 @@ def build_world() -> World:
     confirmed = _sheet(table1, scorer=users["scorer"], arbitre=users["arbitre"], seed=1)
     _sheet(table2, scorer=users["scorer"], seed=2)
 
-    offender = table1.seats.get(position=0).registration
+    offender = table1.seats.get(number=0).registration
     incident = arbitration.incident_log(
         tournament=tournament,
         user=users["arbitre"],

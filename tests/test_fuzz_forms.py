@@ -604,7 +604,7 @@ def arbitration_field(tournament, staff):
         table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
     scoring.scoresheet_confirm(sheet=sheet, user=staff["organiser"])
-    seats = [table.seats.get(position=p).registration for p in range(4)]
+    seats = [table.seats.get(number=p).registration for p in range(4)]
     incident = arbitration.incident_log(
         tournament=tournament,
         user=staff["arbitre"],

@@ -8,6 +8,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from .actions import Action
-        from .extensions import register_audit_actions
+        from .extensions import register_audit_actions, register_renamed_field
 
         register_audit_actions(Action)
+        # A seat's index at its table was its ``position`` until migration 0011: the round's word.
+        register_renamed_field("tournaments.Seat", "position", "number")

@@ -126,7 +126,7 @@ class _Conditions:
     """Whether a row's values meet a constraint's condition, as ``CheckConstraint.validate``
     decides it: the database evaluates the condition on the values (a NULL result holds, as in
     SQL). Rows with the same values in the fields a condition reads get the same answer, asked
-    once: a seat's position takes five values over thousands of seats."""
+    once: a seat's number takes five values over thousands of seats."""
 
     def __init__(self, model):
         self.model, self.answers = model, {}

@@ -12,7 +12,7 @@ def _seats():
 def round_tables(*, round: Round):
     """The position's tables, each with its seats (and players) in seat order: 2 queries."""
     return round.tables.order_by("number").prefetch_related(
-        Prefetch("seats", queryset=_seats().order_by("position"))
+        Prefetch("seats", queryset=_seats().order_by("number"))
     )
 
 

@@ -46,7 +46,7 @@ SEATING_ERROR_MESSAGES = {
 
 def _seatings(seats) -> list[tuple[tuple[int, ...], ...]]:
     """Positions as the engine sees them: tables of registration ids in seat order. One query."""
-    seats = seats.order_by("round__number", "table__number", "position").values_list(
+    seats = seats.order_by("round__number", "table__number", "number").values_list(
         "round__number", "table__number", "registration_id"
     )
     positions: dict[int, dict[int, list[int]]] = {}
@@ -92,7 +92,7 @@ def _write(round_: Round, tables) -> None:
     for number, players in enumerate(tables, start=1):
         table = Table.objects.create(round=round_, number=number, size=len(players))
         Seat.objects.bulk_create(
-            Seat(round=round_, table=table, registration_id=reg, position=seat)
+            Seat(round=round_, table=table, registration_id=reg, number=seat)
             for seat, reg in enumerate(players)
         )
 
@@ -241,13 +241,13 @@ def round_swap_players(
                 player=reg.name,
             )
     a, b = seats[first.pk], seats[second.pk]
-    places = [(a.table_id, a.position), (b.table_id, b.position)]
+    places = [(a.table_id, a.number), (b.table_id, b.number)]
     # Delete and re-create: the database refuses a player seated twice, even for an instant.
     Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
     Seat.objects.bulk_create(
         [
-            Seat(round=round_, table_id=places[1][0], position=places[1][1], registration=first),
-            Seat(round=round_, table_id=places[0][0], position=places[0][1], registration=second),
+            Seat(round=round_, table_id=places[1][0], number=places[1][1], registration=first),
+            Seat(round=round_, table_id=places[0][0], number=places[0][1], registration=second),
         ]
     )
     (tables,) = _seatings(round_.seats.all())
@@ -289,7 +289,7 @@ def round_publish(*, round: Round, user):
     newcomers = []
     for seat in round_.seats.select_related("table", "registration"):
         if first_round.get(seat.registration_id) == round_.number:
-            seat.registration.first_seat = seat.position
+            seat.registration.first_seat = seat.number
             seat.registration.first_table = seat.table.number
             newcomers.append(seat.registration)
     Registration.objects.bulk_update(newcomers, ["first_seat", "first_table"])

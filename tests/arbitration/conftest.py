@@ -16,5 +16,5 @@ def table(round1):
     return round1.tables.get(number=1)
 
 
-def seat(table, position):
-    return table.seats.get(position=position).registration
+def seat(table, number):
+    return table.seats.get(number=number).registration

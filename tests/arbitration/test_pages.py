@@ -132,7 +132,7 @@ def test_new_incident_offers_the_tables_players(arbitre_client, table):
     tournament = table.round.tournament
     response = arbitre_client.get(url("new", tournament), {"position": "1", "table": "1"})
     form = response.context["form"]
-    seated = [s.registration for s in table.seats.order_by("position")]
+    seated = [s.registration for s in table.seats.order_by("number")]
     assert list(form.fields["offender"].queryset) == seated
     assert list(form.fields["caller"].queryset) == seated
     north = seated[0]

@@ -24,7 +24,7 @@ def test_renonce_ban_and_penalty(page, log_in):
     )
     services_seating.round_publish(round=round_, user=arbitre)
     table = round_.tables.get(number=1)
-    west = table.seats.get(position=3).registration
+    west = table.seats.get(number=3).registration
 
     log_in(arbitre)
     page.goto(f"/manage/t/{tournament.slug}/positions/1/sheets/")

@@ -317,8 +317,8 @@ def test_organiser_day(new_page, fixed_draw, tmp_path):
     expect(page.locator(".seating-table")).to_have_count(4)
     round_ = Round.objects.get(tournament=tournament, number=1)
     assert round_.seed == SEED
-    a = Seat.objects.get(round=round_, table__number=1, position=0).registration
-    b = Seat.objects.get(round=round_, table__number=2, position=0).registration
+    a = Seat.objects.get(round=round_, table__number=1, number=0).registration
+    b = Seat.objects.get(round=round_, table__number=2, number=0).registration
     swap = page.locator("form", has=page.get_by_role("button", name="Échanger", exact=True))
     swap.locator("[name=first]").fill(str(a.number))
     swap.locator("[name=second]").fill(str(b.number))
@@ -413,7 +413,7 @@ def test_arbitre_day(new_page):
     )
     services_seating.round_publish(round=round_, user=organiser)
     tables = {t.number: t for t in round_.tables.all()}
-    west_2 = tables[2].seats.get(position=3).registration
+    west_2 = tables[2].seats.get(number=3).registration
 
     # 1. Odile logs in and opens the sheets of position 1.
     page = new_page()

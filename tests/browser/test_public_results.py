@@ -25,7 +25,7 @@ def test_standings_update_by_themselves_on_a_phone(browser, live_server, setting
     )
     services_seating.round_publish(round=round_, user=arbitre)
     table = round_.tables.get(number=1)
-    south = table.seats.get(position=2).registration
+    south = table.seats.get(number=2).registration
     sheet = services.scoresheet_save(
         table=table, user=scorer, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )

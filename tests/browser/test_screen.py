@@ -32,7 +32,7 @@ def test_screen_alternates_and_refreshes_without_reload(projector):
     tournament = TournamentFactory(slug="open-paques", name="Open de Pâques")
     round_ = seat_and_publish(tournament, user, 8)
     table = round_.tables.get(number=1)
-    south = table.seats.get(position=2).registration
+    south = table.seats.get(number=2).registration
 
     page = projector
     page.clock.install()  # time flows; the test jumps over the panels' 5 s turns

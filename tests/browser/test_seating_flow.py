@@ -28,8 +28,8 @@ def test_seat_swap_publish_print_and_find_your_table(page, log_in, browser, live
     assert page.locator(".seating-table").count() == 3  # 4 + 3 + 3
 
     round_ = Round.objects.get(tournament=tournament, number=1)
-    a = Seat.objects.get(round=round_, table__number=1, position=0).registration
-    b = Seat.objects.get(round=round_, table__number=2, position=0).registration
+    a = Seat.objects.get(round=round_, table__number=1, number=0).registration
+    b = Seat.objects.get(round=round_, table__number=2, number=0).registration
     page.get_by_label("Player no.", exact=True).fill(str(a.number))
     page.get_by_label("with player no.", exact=True).fill(str(b.number))
     page.get_by_role("button", name="Swap", exact=True).click()

@@ -27,8 +27,8 @@ def two_positions(tournament, staff):
     return seat_and_publish(tournament, staff["organiser"], 8)
 
 
-def seat(table, position):
-    return table.seats.get(position=position).registration
+def seat(table, number):
+    return table.seats.get(number=number).registration
 
 
 def renonce(table, user, offender, deal, **kwargs):
@@ -187,7 +187,7 @@ def test_two_active_first_deal_bans_of_one_player_cannot_coexist(two_positions, 
 
     from scoring.models import BidBan
 
-    player = two_positions.tables.get(number=1).seats.get(position=0).registration
+    player = two_positions.tables.get(number=1).seats.get(number=0).registration
     ban = {"tournament": two_positions.tournament, "position": 1, "registration": player}
     BidBan.objects.create(**ban, deal_number=None)
     with pytest.raises(IntegrityError), transaction.atomic():

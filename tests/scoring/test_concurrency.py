@@ -105,7 +105,7 @@ def test_seat_correction_against_a_save(setting, held_table, monkeypatch):
         base_version=0,
     )
     other = table.round.tables.get(number=2)
-    a, b = table.seats.get(position=0).registration, other.seats.get(position=0).registration
+    a, b = table.seats.get(number=0).registration, other.seats.get(number=0).registration
 
     def save():
         return services.scoresheet_save(

@@ -51,15 +51,15 @@ def played(round1, staff):
         )
         if table == t1:
             services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
-    west = t1.seats.get(position=3).registration
+    west = t1.seats.get(number=3).registration
     tournament = round1.tournament
     # Through the ledger's services, as an arbitre does (the state the app can reach).
     arbitre = staff["arbitre"]
     penalty_apply(registration=west, points=40, position=1, reason="late", user=arbitre)
     cancelled = penalty_apply(registration=west, points=7, position=1, reason="x", user=arbitre)
     effect_cancel(effect=cancelled, user=arbitre, reason="wrong player")
-    south1 = t1.seats.get(position=2).registration
-    south2 = t2.seats.get(position=2).registration
+    south1 = t1.seats.get(number=2).registration
+    south2 = t2.seats.get(number=2).registration
     return {"tournament": tournament, "west": west, "south1": south1, "south2": south2}
 
 
@@ -118,9 +118,9 @@ def test_workbook_deals_penalties_positions(played):
     assert len(deals) == 1 + 10
     first = deals[1]
     assert first[:7] == (1, 1, "Confirmed", 1, 1, "Marks", "Garde")
-    east = played["tournament"].rounds.get(number=1).tables.get(number=1).seats.get(position=1)
+    east = played["tournament"].rounds.get(number=1).tables.get(number=1).seats.get(number=1)
     assert first[7] == east.registration.number  # the taker
-    north = east.table.seats.get(position=0).registration
+    north = east.table.seats.get(number=0).registration
     assert first[10:12] == (north.number, None)  # Nord dealt the first deal, once
     assert first[14:16] == (east.registration.number, 318)
     assert deals[6][2] == "Entered"  # table 2

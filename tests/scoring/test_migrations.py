@@ -46,7 +46,7 @@ def test_stored_sheets_get_their_dealers_without_a_mark_changing(tournament, sta
     migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
     assert sorted(Mark.objects.values_list("deal_id", "registration_id", "value")) == marks
-    seats4 = dict(four.seats.values_list("position", "registration_id"))
+    seats4 = dict(four.seats.values_list("number", "registration_id"))
     dealers4 = list(
         Deal.objects.filter(sheet__table=four)
         .order_by("number")

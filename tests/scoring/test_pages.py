@@ -294,7 +294,7 @@ def test_the_dealers_typed_are_kept(client, staff, tournament):
             "short_reason": "time"}  # fmt: skip
     assert post_sheet(client, table5, data).status_code == 302
     deal = ScoreSheet.objects.get().deals.get()
-    seats = dict(table5.seats.values_list("position", "registration_id"))
+    seats = dict(table5.seats.values_list("number", "registration_id"))
     assert deal.dealer_id == deal.sitting_out_id == seats[3]
     html = client.get(url("sheet", table5)).content.decode()
     assert [selected(html, f"d{n}-dealer") for n in (1, 2, 3)] == ["3", "2", "1"]

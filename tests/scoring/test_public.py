@@ -30,7 +30,7 @@ def enter(table, user):
 def test_standings_provisional_then_official(client, round1, staff):
     table = round1.tables.get(number=1)
     sheet = enter(table, staff["scorer"])
-    south = table.seats.get(position=2).registration
+    south = table.seats.get(number=2).registration
     html = client.get(url("individual", round1.tournament)).content.decode()
     assert "Provisional standings" in html and "1 of 2 sheets" in html
     assert re.search(rf'data-testid="total-{south.number}">1346', html)
@@ -61,11 +61,11 @@ def test_the_page_polls_and_hears_204_until_a_change(client, round1, staff):
 def test_player_page(client, round1, staff):
     table = round1.tables.get(number=1)
     enter(table, staff["scorer"])
-    east = table.seats.get(position=1).registration
+    east = table.seats.get(number=1).registration
     html = client.get(url("player", round1.tournament, number=east.number)).content.decode()
     assert 'data-testid="player-total">-390<' in html
     assert "318" in html and "Bilan -390" in html
-    north = table.seats.get(position=0).registration
+    north = table.seats.get(number=0).registration
     assert str(north.player) in html  # an opponent
     assert "Deals taken" in html and "provisional" in html
 

@@ -94,7 +94,7 @@ def test_every_stored_deal_names_its_dealer(table, staff):
     sheet = services.scoresheet_save(
         table=table, user=staff["scorer"], entry=read_entry(data), base_version=0
     )
-    seats = dict(table.seats.values_list("position", "registration_id"))
+    seats = dict(table.seats.values_list("number", "registration_id"))
     deals = list(sheet.deals.order_by("number"))
     # Nord, Ouest in turn; Nord again for deal 3 (the sheet says so), then the deal passes on.
     assert [d.dealer_id for d in deals] == [seats[s] for s in (0, 3, 0, 3, 2)]
@@ -110,7 +110,7 @@ def test_a_deal_not_played_is_a_line_with_its_dealer_and_no_marks(client, table,
     third = sheet.deals.get(number=3)
     assert (third.mode, third.contract, third.taker_id) == (Deal.Mode.PETIT_SEC, "", None)
     assert list(third.marks.values_list("value", flat=True)) == [0, 0, 0, 0]
-    assert third.dealer == table.seats.get(position=2).registration
+    assert third.dealer == table.seats.get(number=2).registration
     assert sheet.short_reason == ""  # five lines: nothing missing
     page = client.get(url("sheet", table)).content.decode()
     assert '<option value="petit_sec" selected>' in page
@@ -130,7 +130,7 @@ def test_a_table_of_five_sits_out_who_the_sheet_says_dealt(tournament, staff):
     sheet = services.scoresheet_save(
         table=five, user=staff["scorer"], entry=read_entry(data), base_version=0
     )
-    seats = dict(five.seats.values_list("position", "registration_id"))
+    seats = dict(five.seats.values_list("number", "registration_id"))
     second = sheet.deals.get(number=2)
     assert second.dealer_id == second.sitting_out_id == seats[1]
     assert second.marks.get(seat=1).value == 0

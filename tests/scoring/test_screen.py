@@ -71,7 +71,7 @@ def test_before_anything_is_published(client, tournament):
 def test_standings_with_results_ties_and_clubs(client, round1, staff):
     tournament = round1.tournament
     team = TeamFactory(tournament=tournament, name="Les Excuses")
-    registration = round1.tables.get(number=1).seats.get(position=2).registration
+    registration = round1.tables.get(number=1).seats.get(number=2).registration
     registration.team = team
     registration.save()
     for table in round1.tables.all():

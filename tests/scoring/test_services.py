@@ -35,7 +35,7 @@ def test_save_stores_marks_per_player_per_deal(table, staff):
     assert sheet.version == 1 and sheet.status == "entered"
     assert Mark.objects.filter(sheet=sheet).count() == 20
     assert bilans(sheet) == SAMPLE_BILANS
-    seats = dict(table.seats.values_list("position", "registration_id"))
+    seats = dict(table.seats.values_list("number", "registration_id"))
     nord = Mark.objects.filter(sheet=sheet, registration_id=seats[0])
     assert sorted(nord.values_list("value", flat=True)) == sorted([-106, -76, 42, 276, -582])
     entry = AuditEntry.objects.get(action="sheet.entered")
@@ -196,7 +196,7 @@ def test_a_single_arbitre_tournament_confirms_its_corrections_at_once(table, sta
 
 
 def test_bid_ban_refuses_the_taker(table, staff):
-    seats = dict(table.seats.values_list("position", "registration_id"))
+    seats = dict(table.seats.values_list("number", "registration_id"))
     BidBan.objects.create(
         tournament=table.round.tournament,
         position=1,
@@ -211,7 +211,7 @@ def test_bid_ban_refuses_the_taker(table, staff):
 
 def test_ban_decided_after_entry_blocks_confirmation(table, staff):
     sheet = save(table, staff["scorer"])
-    seats = dict(table.seats.values_list("position", "registration_id"))
+    seats = dict(table.seats.values_list("number", "registration_id"))
     BidBan.objects.create(
         tournament=table.round.tournament,
         position=1,
@@ -274,8 +274,8 @@ def test_arbitre_moves_players_after_sheets_and_marks_follow_the_seats(round1, s
     t1, t2 = round1.tables.order_by("number")
     sheet = save(t1, staff["scorer"])
     services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
-    a = t1.seats.get(position=2).registration  # South: +1346 on the sample sheet
-    b = t2.seats.get(position=0).registration
+    a = t1.seats.get(number=2).registration  # South: +1346 on the sample sheet
+    b = t2.seats.get(number=0).registration
     with pytest.raises(ValidationError):  # an organiser alone no longer moves players
         services_seating.round_swap_players(
             round=round1, user=staff["scorer"], first=a, second=b, reason="x"
@@ -286,7 +286,7 @@ def test_arbitre_moves_players_after_sheets_and_marks_follow_the_seats(round1, s
     services_seating.round_swap_players(
         round=round1, user=staff["arbitre"], first=a, second=b, reason="sat at the wrong table"
     )
-    assert t2.seats.get(position=0).registration == a
+    assert t2.seats.get(number=0).registration == a
     new = ScoreSheet.objects.get(table=t1, status="confirmed")
     assert new.version == 2 and new.reason == "sat at the wrong table"
     marks = Mark.objects.filter(sheet=new)
@@ -303,7 +303,7 @@ def test_arbitre_moves_players_after_sheets_and_marks_follow_the_seats(round1, s
 
 def test_swap_within_one_table_after_sheets(table, staff):
     save(table, staff["scorer"])
-    north, south = (table.seats.get(position=p).registration for p in (0, 2))
+    north, south = (table.seats.get(number=p).registration for p in (0, 2))
     services_seating.round_swap_players(
         round=table.round, user=staff["arbitre"], first=north, second=south, reason="seats"
     )
@@ -428,7 +428,7 @@ def test_an_invisible_reason_reopens_no_position(round1, staff, reason):
 def test_an_invisible_reason_moves_nobody_once_sheets_exist(round1, staff, reason):
     t1, t2 = round1.tables.order_by("number")
     save(t1, staff["scorer"])
-    a, b = t1.seats.get(position=2).registration, t2.seats.get(position=0).registration
+    a, b = t1.seats.get(number=2).registration, t2.seats.get(number=0).registration
     with pytest.raises(ValidationError) as exc:
         services_seating.round_swap_players(
             round=round1, user=staff["arbitre"], first=a, second=b, reason=reason
@@ -436,7 +436,7 @@ def test_an_invisible_reason_moves_nobody_once_sheets_exist(round1, staff, reaso
     assert exc.value.message_dict == {
         "reason": ["Score sheets of this position exist: say why the players are moved."]
     }
-    assert t1.seats.get(position=2).registration == a and ScoreSheet.objects.count() == 1
+    assert t1.seats.get(number=2).registration == a and ScoreSheet.objects.count() == 1
     with pytest.raises(ValidationError) as exc:  # the sheet's own service refuses it too
         services.scoresheet_reseat(table=t1, user=staff["arbitre"], reason=reason)
     assert list(exc.value.message_dict) == ["reason"] and ScoreSheet.objects.count() == 1
@@ -447,7 +447,7 @@ def test_an_invisible_reason_is_no_reason_for_the_ledger(table, staff, reason):
     from scoring.models import Penalty
     from scoring.services_ledger import effect_cancel, penalty_apply
 
-    north = table.seats.get(position=0).registration
+    north = table.seats.get(number=0).registration
     with pytest.raises(ValidationError) as exc:
         penalty_apply(registration=north, points=20, reason=reason, user=staff["arbitre"])
     assert exc.value.message_dict == {"reason": ["Give the reason."]}

@@ -137,7 +137,7 @@ def test_tables_of_five(tournament, staff, mode, deals):
         assert all(d.sitting_out_id is None for d in deals)
         assert all(d.partner_id != d.taker_id for d in deals)
         return
-    seats = dict(five.table.seats.values_list("registration_id", "position"))
+    seats = dict(five.table.seats.values_list("registration_id", "number"))
     # Nord deals and sits out deal 1, then the deal passes to the right (the fifth seat,
     # Ouest, Sud, Est): everyone sits out twice in 10 deals.
     assert [seats[d.sitting_out_id] for d in deals] == [0, 4, 3, 2, 1] * 2

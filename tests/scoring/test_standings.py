@@ -48,7 +48,7 @@ def test_official_counts_confirmed_sheets_only(round1, staff):
     provisional = standings(tournament=round1.tournament)
     official = standings(tournament=round1.tournament, official=True)
     assert provisional.sheets == 2 and official.sheets == 1 and not official.complete
-    south2 = t2.seats.get(position=2).registration.number
+    south2 = t2.seats.get(number=2).registration.number
     assert by_number(provisional)[south2].total == 1346
     assert by_number(official)[south2].total == 0
 
@@ -56,7 +56,7 @@ def test_official_counts_confirmed_sheets_only(round1, staff):
 def test_penalties_come_off_the_total(round1, staff):
     t1 = round1.tables.get(number=1)
     enter(t1, staff["scorer"], confirm_by=staff["arbitre"])
-    west = t1.seats.get(position=3).registration
+    west = t1.seats.get(number=3).registration
     arbitre = staff["arbitre"]
     penalty_apply(registration=west, points=40, position=1, reason="late", user=arbitre)
     cancelled = penalty_apply(registration=west, points=7, position=1, reason="y", user=arbitre)
@@ -71,11 +71,11 @@ def test_tie_break_best_position_then_positive_positions(tournament, staff):
     tournament.save()
     (table,) = seat_and_publish(tournament, staff["organiser"], 4).tables.all()
     (table2,) = seat_and_publish(tournament, staff["organiser"], 0, number=2).tables.all()
-    first, second = (table.seats.get(position=p).registration for p in (0, 1))
-    others = [s.registration for s in table.seats.all() if s.position in (2, 3)]
+    first, second = (table.seats.get(number=p).registration for p in (0, 1))
+    others = [s.registration for s in table.seats.all() if s.number in (2, 3)]
 
     def adjusted(table, gains):  # one deal set by the arbitre: {registration: mark}, rest 0
-        seat_of = {s.registration_id: s.position for s in table.seats.all()}
+        seat_of = {s.registration_id: s.number for s in table.seats.all()}
         marks = dict.fromkeys(range(4), 0)
         for reg, mark in gains.items():
             marks[seat_of[reg.pk]] = mark

@@ -359,3 +359,22 @@ def test_a_backup_written_before_a_field_was_renamed_restores(tournament, staff,
     flush()
     call_command("restore", str(path), verbosity=0)
     assert rows() == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_written_before_the_seats_were_numbered_restores(tournament, staff, tmp_path):
+    """A seat's ``position`` became its ``number`` (tournaments 0011): an older backup restores
+    with everyone in the seat they had."""
+    build(tournament, staff)
+    before = rows()
+    path = tmp_path / "old.json.gz"
+    call_command("backup", "--output", str(path), verbosity=0)
+    document = _database_document(path)
+    seats = [o for o in document["objects"] if o["model"] == "tournaments.seat"]
+    assert {o["fields"]["number"] for o in seats} == {0, 1, 2, 3, 4}
+    for obj in seats:
+        obj["fields"]["position"] = obj["fields"].pop("number")
+    path.write_bytes(_with(document))
+    flush()
+    call_command("restore", str(path), verbosity=0)
+    assert rows() == before

@@ -32,7 +32,7 @@ def played(tournament, staff):
     scoring.scoresheet_save(
         table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
-    north = table.seats.get(position=0).registration
+    north = table.seats.get(number=0).registration
     penalty_apply(registration=north, points=20, reason="noise", user=staff["arbitre"])
     return tournament
 
@@ -55,9 +55,9 @@ CASES = {
         "marks", "scoring.mark", {"value": 10**12},
         r"value: Ensure this value is less than or equal to 2147483647\.",
     ),
-    "a negative position": (
-        "seats", "tournaments.seat", {"position": -1},
-        r"position: Ensure this value is greater than or equal to 0\.",
+    "a negative seat number": (
+        "seats", "tournaments.seat", {"number": -1},
+        r"number: Ensure this value is greater than or equal to 0\.",
     ),
     "a string too long": (
         "score_sheets", "scoring.scoresheet", {"short_reason": "x" * 301},

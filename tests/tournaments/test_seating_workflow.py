@@ -82,9 +82,9 @@ def test_team_mates_never_share_a_table(organiser, staff):
 def test_same_seed_same_seating(tournament, organiser):
     present(tournament, 12)
     r = seating.round_seat_players(tournament=tournament, number=1, user=organiser, seed=9)
-    first = list(r.seats.order_by("table__number", "position").values_list("registration_id"))
+    first = list(r.seats.order_by("table__number", "number").values_list("registration_id"))
     seating.round_seat_players(tournament=tournament, number=1, user=organiser, seed=9)
-    again = list(r.seats.order_by("table__number", "position").values_list("registration_id"))
+    again = list(r.seats.order_by("table__number", "number").values_list("registration_id"))
     assert first == again
 
 
@@ -111,11 +111,11 @@ def test_swap_updates_seats_and_report(tournament, organiser):
     seat_all(tournament, organiser, 1)
     r2 = seating.round_seat_players(tournament=tournament, number=2, user=organiser, seed=3)
     t1, t2 = r2.tables.order_by("number")
-    a = t1.seats.get(position=0).registration
-    b = t2.seats.get(position=0).registration
+    a = t1.seats.get(number=0).registration
+    b = t2.seats.get(number=0).registration
     seating.round_swap_players(round=r2, user=organiser, first=a, second=b)
-    assert t2.seats.get(position=0).registration == a
-    assert t1.seats.get(position=0).registration == b
+    assert t2.seats.get(number=0).registration == a
+    assert t1.seats.get(number=0).registration == b
     r2.refresh_from_db()
     # Two tables of four twice: any swap that puts a next to b's old table-mates makes repeats.
     assert r2.report["repeats"] == sum(m - 1 for m in meetings(tournament).values() if m > 1)
@@ -133,17 +133,17 @@ def test_only_the_organiser_moves_players_before_any_sheet(tournament, organiser
     seat_all(tournament, organiser, 1)
     round_ = tournament.rounds.get(number=1)
     t1, t2 = round_.tables.order_by("number")
-    a, b = t1.seats.get(position=0).registration, t2.seats.get(position=0).registration
+    a, b = t1.seats.get(number=0).registration, t2.seats.get(number=0).registration
     for role in ("arbitre", "scorer"):
         with pytest.raises(PermissionDenied):
             seating.round_swap_players(round=round_, user=staff[role], first=a, second=b)
-    assert t1.seats.get(position=0).registration == a
+    assert t1.seats.get(number=0).registration == a
 
 
 def test_publish_gives_fft_numbers_from_position_1(tournament, organiser):
     present(tournament, 8)
     seat_all(tournament, organiser, 1)
-    nord = Seat.objects.get(round__number=1, table__number=2, position=0).registration
+    nord = Seat.objects.get(round__number=1, table__number=2, number=0).registration
     nord.refresh_from_db()
     assert nord.fft_number == "North 2"
     assert AuditEntry.objects.filter(action="round.published").exists()

@@ -28,6 +28,7 @@ from tournaments.models import (
     Player,
     Registration,
     Round,
+    Seat,
     Table,
     Team,
     Tournament,
@@ -202,8 +203,8 @@ def totals(tournament):
     return dict(marks.order_by()), dict(penalties.order_by())
 
 
-def seated(table, position):
-    return table.seats.get(position=position).registration
+def seated(table, number):
+    return table.seats.get(number=number).registration
 
 
 def build(tournament, staff):
@@ -513,3 +514,26 @@ def test_a_document_written_before_a_field_was_renamed_keeps_its_values(tourname
     copy_ = tournament_import(document=document, slug="ancienne")
     assert snapshot(copy_) == snapshot(tournament)
     assert Decision.objects.filter(incident__tournament=copy_, registration__isnull=False)
+
+
+def seating(tournament) -> list[tuple[int, int, int, int]]:
+    """(position, table, seat, registration's number) of every seat of ``tournament``."""
+    return sorted(
+        Seat.objects.filter(round__tournament=tournament).values_list(
+            "round__number", "table__number", "number", "registration__number"
+        )
+    )
+
+
+def test_a_document_written_before_the_seats_were_numbered_keeps_their_seats(tournament, staff):
+    """A seat's ``position`` became its ``number`` (tournaments 0011): an older export still
+    puts everyone in the seat they had."""
+    build(tournament, staff)
+    document = json.loads(json.dumps(tournament_export(tournament=tournament)))
+    assert document["seats"] and all("number" in row for row in document["seats"])
+    for row in document["seats"]:
+        row["position"] = row.pop("number")
+    copy_ = tournament_import(document=document, slug="ancienne")
+    assert snapshot(copy_) == snapshot(tournament)
+    assert seating(copy_) == seating(tournament)
+    assert {seat for _k, _t, seat, _r in seating(copy_)} == {0, 1, 2, 3, 4}  # a table of 5

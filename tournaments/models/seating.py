@@ -92,23 +92,23 @@ class Seat(models.Model):
     registration = models.ForeignKey(
         Registration, verbose_name=_("player"), on_delete=models.PROTECT, related_name="seats"
     )
-    position = models.PositiveSmallIntegerField(_("seat"))  # 0 Nord, 1 Est, 2 Sud, 3 Ouest, 4
+    number = models.PositiveSmallIntegerField(_("seat"))  # 0 Nord, 1 Est, 2 Sud, 3 Ouest, 4
 
     class Meta:
-        ordering = ["table", "position"]
+        ordering = ["table", "number"]
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
         constraints = [
-            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
             models.UniqueConstraint(
                 fields=["round", "registration"], name="seat_registration_once_per_round"
             ),
-            models.CheckConstraint(condition=models.Q(position__lte=4), name="seat_position_0_4"),
+            models.CheckConstraint(condition=models.Q(number__lte=4), name="seat_number_0_4"),
         ]
 
     def __str__(self):
-        return f"{self.registration} — {self.table} {seat_name(self.position)}"
+        return f"{self.registration} — {self.table} {seat_name(self.number)}"
 
     @property
     def seat_name(self) -> str:
-        return seat_name(self.position)
+        return seat_name(self.number)
