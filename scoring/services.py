@@ -129,23 +129,9 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
         done = _sent_before(table, token, entry)  # the first send committed while we waited
         if done is not None:
             return done
-    round_ = table.round
-    tournament = round_.tournament
-    if not round_.is_published:
-        raise ValidationError(
-            _("Publish the seating of this position before entering its sheets."),
-            code="round_not_published",
-        )
-    refuse_if_closed(round_)
-    current = current_sheet(table=table)
-    if (current.version if current else 0) != base_version:
-        raise StaleSheet(current)
+    tournament = table.round.tournament
+    current = _version_to_replace(table, user, base_version)
     correcting = current is not None and current.is_confirmed
-    if correcting and not has_role(user, tournament, Role.ARBITRE):
-        raise ValidationError(
-            _("This sheet is confirmed: only an arbitre can correct it."),
-            code="confirmed_sheet",
-        )
     setup = table_setup(table=table)
     check = check_sheet(setup, entry)
     problems = sheet_errors(setup, check, entry, correcting=correcting)
@@ -166,7 +152,7 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
     # or when it is an arbitre's ruling, recorded with its incident.
     confirmed_now = correcting and (ruling or not tournament.four_eyes)
     sheet = ScoreSheet.objects.create(
-        round=round_,
+        round=table.round,
         table=table,
         version=(current.version if current else 0) + 1,
         status=Status.CONFIRMED if confirmed_now else Status.ENTERED,
@@ -183,19 +169,48 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
         token=token or None,
     )
     _write_deals(sheet, setup, check.deals)
-    action = (
-        Action.SHEET_CORRECTED
-        if correcting
-        else Action.SHEET_CHANGED
-        if current
-        else Action.SHEET_ENTERED
-    )
+    if correcting:
+        action = Action.SHEET_CORRECTED
+    else:
+        action = Action.SHEET_CHANGED if current else Action.SHEET_ENTERED
+    _audit_version(action, user, sheet, before)
+    if confirm and not correcting:
+        _confirm(sheet, user)
+    return sheet
+
+
+def _version_to_replace(table: Table, user, base_version: int) -> ScoreSheet | None:
+    """The table's current version, which a save replaces; refused when the position is not
+    open for sheets, someone saved since the form was opened, or the sheet is confirmed and
+    ``user`` is no arbitre."""
+    round_ = table.round
+    if not round_.is_published:
+        raise ValidationError(
+            _("Publish the seating of this position before entering its sheets."),
+            code="round_not_published",
+        )
+    refuse_if_closed(round_)
+    current = current_sheet(table=table)
+    if (current.version if current else 0) != base_version:
+        raise StaleSheet(current)
+    correcting = current is not None and current.is_confirmed
+    if correcting and not has_role(user, round_.tournament, Role.ARBITRE):
+        raise ValidationError(
+            _("This sheet is confirmed: only an arbitre can correct it."),
+            code="confirmed_sheet",
+        )
+    return current
+
+
+def _audit_version(action: str, user, sheet: ScoreSheet, before: dict | None) -> None:
+    """The audit entry of a new version: what the sheet held before and holds now."""
+    table = sheet.table
     audit_log(
         action=action,
         user=user,
-        tournament=tournament,
+        tournament=table.round.tournament,
         data={
-            "round": round_.number,
+            "round": table.round.number,
             "table": table.number,
             "version": sheet.version,
             "reason": sheet.reason,
@@ -203,9 +218,6 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
             "after": sheet_summary(sheet=sheet),
         },
     )
-    if confirm and not correcting:
-        _confirm(sheet, user)
-    return sheet
 
 
 def _plain(params: dict) -> dict:
@@ -349,17 +361,5 @@ def scoresheet_reseat(*, table: Table, user, reason: str):
     )
     # The stored deals read by seat, written back with the seating as it is now.
     _write_deals(sheet, table_setup(table=table), sheet_deals(current))
-    audit_log(
-        action=Action.SHEET_CORRECTED,
-        user=user,
-        tournament=table.round.tournament,
-        data={
-            "round": table.round.number,
-            "table": table.number,
-            "version": sheet.version,
-            "reason": sheet.reason,
-            "before": before,
-            "after": sheet_summary(sheet=sheet),
-        },
-    )
+    _audit_version(Action.SHEET_CORRECTED, user, sheet, before)
     return sheet
