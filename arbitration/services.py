@@ -47,6 +47,44 @@ def _check_people(tournament, table, **people) -> None:
             )
 
 
+def _check_where(tournament, round_: Round, table: Table | None, kind: str, deal_number):
+    """The position, the table and the deal named exist in this tournament; the kind is one."""
+    if round_.tournament_id != tournament.pk:
+        raise field_error("round", _("No such position."), "no_such_position")
+    if table is not None and table.round_id != round_.pk:
+        raise field_error("table", _("This table is not in that position."), "no_such_table")
+    if kind not in IncidentKind.values:
+        raise field_error("kind", _("Choose the type of incident."), "kind_invalid")
+    if deal_number is not None:
+        most = deals_for(tournament, table.size) if table is not None else 40
+        if not 1 <= deal_number <= most:
+            raise field_error(
+                "deal_number",
+                _("Deals at this table are numbered 1 to %(max)s."),
+                "no_such_deal",
+                max=most,
+            )
+
+
+def _check_protest(tournament, table: Table | None, kind: str, contests, contests_sheet):
+    """A protest names the incident or the sheet it is about, in this tournament (a sheet of
+    the incident's table)."""
+    if kind == IncidentKind.PROTEST and contests is None and contests_sheet is None:
+        raise field_error(
+            "contests",
+            _("Say which incident or which sheet the protest is about."),
+            "protest_target",
+        )
+    if contests_sheet is not None and table is not None and contests_sheet.table_id != table.pk:
+        raise field_error(
+            "contests_sheet", _("That sheet is not this table's."), "sheet_not_at_table"
+        )
+    if contests is not None and contests.tournament_id != tournament.pk:
+        raise field_error("contests", _("Not in this tournament."), "not_here")
+    if contests_sheet is not None and contests_sheet.round.tournament_id != tournament.pk:
+        raise field_error("contests_sheet", _("Not in this tournament."), "not_here")
+
+
 @transaction.atomic
 def incident_log(
     *,
@@ -74,36 +112,9 @@ def incident_log(
     A late protest is recorded and refused at once: the rules bar it (section 6).
     """
     require_role(user, tournament, Role.ARBITRE)
-    if round.tournament_id != tournament.pk:
-        raise field_error("round", _("No such position."), "no_such_position")
-    if table is not None and table.round_id != round.pk:
-        raise field_error("table", _("This table is not in that position."), "no_such_table")
-    if kind not in IncidentKind.values:
-        raise field_error("kind", _("Choose the type of incident."), "kind_invalid")
-    if deal_number is not None:
-        most = deals_for(tournament, table.size) if table is not None else 40
-        if not 1 <= deal_number <= most:
-            raise field_error(
-                "deal_number",
-                _("Deals at this table are numbered 1 to %(max)s."),
-                "no_such_deal",
-                max=most,
-            )
+    _check_where(tournament, round, table, kind, deal_number)
     _check_people(tournament, table, offender=offender, caller=caller)
-    if kind == IncidentKind.PROTEST and contests is None and contests_sheet is None:
-        raise field_error(
-            "contests",
-            _("Say which incident or which sheet the protest is about."),
-            "protest_target",
-        )
-    if contests_sheet is not None and table is not None and contests_sheet.table_id != table.pk:
-        raise field_error(
-            "contests_sheet", _("That sheet is not this table's."), "sheet_not_at_table"
-        )
-    if contests is not None and contests.tournament_id != tournament.pk:
-        raise field_error("contests", _("Not in this tournament."), "not_here")
-    if contests_sheet is not None and contests_sheet.round.tournament_id != tournament.pk:
-        raise field_error("contests_sheet", _("Not in this tournament."), "not_here")
+    _check_protest(tournament, table, kind, contests, contests_sheet)
     late = late and kind == IncidentKind.PROTEST
     if kind == IncidentKind.RENONCE and offender is not None and None not in (table, deal_number):
         # Only a renonce at a named deal of a named table has an automatic consequence.
