@@ -271,9 +271,22 @@ def round_swap_players(
     return round_
 
 
+def _free_number(taken: set[tuple[int, int]], after: int) -> tuple[int, int]:
+    """A tournament number nobody has: Nord, Est, Sud, Ouest of the tables after table
+    ``after`` ("Nord 8", "Est 8"... for the latecomers of a 7-table position)."""
+    table = after + 1
+    while True:
+        for seat in range(4):
+            if (table, seat) not in taken:
+                return table, seat
+        table += 1
+
+
 @transaction.atomic
 def round_publish(*, round: Round, user):
-    """Show the seating to the players; their FFT number comes from their first position."""
+    """Show the seating to the players; their FFT number comes from their first position
+    ("Nord 3": their seat and table there). A latecomer whose seat is someone's number already
+    gets the next free one after the last table, so that a number names one player."""
     round_ = round
     if round_.is_published:
         return round_
@@ -286,11 +299,23 @@ def round_publish(*, round: Round, user):
         .values("registration")
         .annotate(first=Min("round__number"))
     }
+    taken = set(
+        round_.tournament.registrations.filter(first_table__isnull=False).values_list(
+            "first_table", "first_seat"
+        )
+    )
     newcomers = []
-    for seat in round_.seats.select_related("table", "registration"):
+    seats = list(
+        round_.seats.select_related("table", "registration").order_by("table__number", "number")
+    )
+    last = max([seat.table.number for seat in seats] + [t for t, _seat in taken], default=0)
+    for seat in seats:
         if first_round.get(seat.registration_id) == round_.number:
-            seat.registration.first_seat = seat.number
-            seat.registration.first_table = seat.table.number
+            number = (seat.table.number, seat.number)
+            if number in taken:  # a latecomer, where a player of an earlier position sat
+                number = _free_number(taken, after=last)
+            taken.add(number)
+            seat.registration.first_table, seat.registration.first_seat = number
             newcomers.append(seat.registration)
     Registration.objects.bulk_update(newcomers, ["first_seat", "first_table"])
     audit_log(

@@ -302,3 +302,25 @@ def test_public_home_polls_and_shows_the_first_position(client, tournament, orga
     seat_all(tournament, organiser, 1)
     fragment = client.get(address, {"fragment": "1", "stamp": stamp}).content.decode()
     assert "Where do I sit? (position 1)" in fragment and "<html" not in fragment
+
+
+def test_latecomers_get_a_tournament_number_nobody_has(tournament, organiser):
+    """A player joining at position 2 is not named after a seat someone of position 1 holds:
+    their own seat when nobody has it, else the next free number after the last table."""
+    present(tournament, 8)
+    seat_all(tournament, organiser, 1)
+    late = present(tournament, 4, joins_at_position=2)
+    r2 = seating.round_seat_players(tournament=tournament, number=2, user=organiser, seed=2)
+    seating.round_publish(round=r2, user=organiser)
+    numbers = [r.fft_number for r in tournament.registrations.all()]
+    assert len(set(numbers)) == 12 and "" not in numbers
+    for registration in tournament.registrations.filter(pk__in=[r.pk for r in late]):
+        seat = r2.seats.select_related("table").get(registration=registration)
+        own = (seat.table.number, seat.number)
+        assert (registration.first_table, registration.first_seat) == own or (
+            registration.first_table == 4 and own[0] in (1, 2)  # r2 has 3 tables
+        )
+    # The first position's players keep theirs.
+    first = Seat.objects.get(round__number=1, table__number=2, number=0).registration
+    first.refresh_from_db()
+    assert first.fft_number == "North 2"
