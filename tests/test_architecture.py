@@ -1,6 +1,7 @@
 """The layers hold (import-linter's contracts in pyproject.toml, run by ``make test``), and the
 check is real: the same contracts, on a copy of the code with one violation planted, fail."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -80,3 +81,16 @@ def test_no_module_is_over_400_lines():
         if "migrations" not in path.parts and (count := len(path.read_text().splitlines())) > 400
     }
     assert long == {}
+
+
+def test_no_translated_string_hides_in_an_f_string():
+    """``makemessages`` cannot read ``f"{_('…')}"``: such a string stays in English."""
+    hidden = re.compile(r"""f["'][^"']*\{_\(|\{gettext(_lazy)?\(""")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if hidden.search(line)
+    ]
+    assert found == []

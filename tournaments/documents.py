@@ -48,7 +48,7 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
         "bilan": _("Bilan"),
         "visa": _("Visa"),
     }
-    title = f"{_('Score sheet')} — {tournament.name}"
+    title = _("Score sheet — %(tournament)s") % {"tournament": tournament.name}
     subtitle = " · ".join(
         filter(
             None,
@@ -74,7 +74,10 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
                 "number": " · ".join(
                     filter(
                         None,
-                        [f"{_('No.')} {seat.registration.number}", seat.registration.fft_number],
+                        [
+                            _("No. %(n)s") % {"n": seat.registration.number},
+                            seat.registration.fft_number,
+                        ],
                     )
                 ),
             }
@@ -86,7 +89,7 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
             labels=labels,
             title=title,
             subtitle=subtitle,
-            table=f"{_('Table')} {table.number}",
+            table=_("Table %(t)s") % {"t": table.number},
             notes=notes.get(table.number, []),
         )
         key = grid.static_key()

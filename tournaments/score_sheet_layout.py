@@ -33,6 +33,8 @@ TOP = 21.0  # the title lines above the grid, and two lines of notes (bid bans)
 NOTE_LINES = (16.4, 19.7)  # baselines of the notes
 NOTE_SIZE = 2.8
 NOTE_CHARACTERS = 170  # about what a line of notes holds at that size
+PADDING = 1.0  # mm between a player's name and the column's rules
+NAME_BAND = (5.95, 11.8)  # what a name on two lines may fill, between the seat and the number
 # Font size (mm) and weight of each kind of text.
 STYLES = {
     "head": (3.5, "bold"),
@@ -76,14 +78,47 @@ def score_sheet_grid(
     grid.texts = [(x, y + TOP, *rest) for x, y, *rest in grid.texts]
     grid.names = [(x, y + TOP, *rest) for x, y, *rest in grid.names]
     grid.height += TOP
+    # The title and the subtitle shrink, if they must, to leave room for "Table 12".
+    room = WIDTH - text_width(table, 7.8, "bold") - 6.0
     grid.texts += [
-        (0.0, 6.0, title, 5.6, "bold", "start"),
-        (0.0, 12.0, subtitle, 3.5, "normal", "start"),
+        (0.0, 6.0, title, fitted_size(title, room, 5.6, "bold"), "bold", "start"),
+        (0.0, 12.0, subtitle, fitted_size(subtitle, room, 3.5, "normal"), "normal", "start"),
     ]
     grid.names.append((WIDTH, 9.0, table, 7.8, "bold", "end"))
     for y, words in zip(NOTE_LINES, _note_lines(notes), strict=False):
         grid.names.append((0.0, y, words, NOTE_SIZE, "bold", "start"))
     return grid
+
+
+def text_width(words: str, size: float, weight: str) -> float:
+    """How wide ``words`` print at ``size`` (mm), in mm: measured with the font the PDF uses."""
+    return _font(weight, 100).getlength(words) * size / 100
+
+
+def fitted_size(words: str, room: float, size: float, weight: str) -> float:
+    """``size``, or the size at which ``words`` fit ``room`` mm."""
+    width = text_width(words, size, weight)
+    return size if width <= room else round(size * room / width, 2)
+
+
+def fit_name(words: str, room: float, y: float, band: tuple[float, float] | None = None):
+    """(baseline, words, size) of a name in a ``room`` mm wide cell, on baseline ``y``: as it
+    is if it fits, else, given the ``band`` (top, bottom) it may fill, on two lines split at
+    the space or hyphen nearest the middle; shrunk if a line is still too wide.
+    "DE LA ROCHEFOUCAULD-LIANCOURT Marie-Charlotte" fits a table of 5's column."""
+    size, weight = STYLES["name"]
+    cuts = [i for i, char in enumerate(words) if char in " -" and 0 < i < len(words) - 1]
+    if text_width(words, size, weight) <= room or band is None or not cuts:
+        return [(y, words, fitted_size(words, room, size, weight))]
+    cut = min(cuts, key=lambda i: abs(len(words) / 2 - i))
+    first = words[: cut + 1] if words[cut] == "-" else words[:cut]
+    second = words[cut + 1 :].strip()
+    top, bottom = band
+    # Two lines of the font's height (ascent 0.93 em, descent 0.24 em) fill the band.
+    small = min(size * 0.8, (bottom - top) / 2.4)
+    small = round(min(fitted_size(line, room, small, weight) for line in (first, second)), 2)
+    first_y = top + 0.95 * small
+    return [(first_y, first, small), (first_y + 1.2 * small, second, small)]
 
 
 def _note_lines(notes: list[str]) -> list[str]:
@@ -137,9 +172,15 @@ def _grid(*, players: list[dict], deals: int, labels: dict) -> Grid:
         line((left, 0.0, left, height))
         line((middle, HEAD, middle, totals_y + row))  # + and − share the bilan cell
         centre = left + half
+        room = 2 * half - 2 * PADDING
         text((centre, 5.0, player["seat"], "seat"))
-        text((centre, 10.0, player["name"], "name"))
-        text((centre, 14.5, player["number"], "small"))
+        for y, words, size in fit_name(player["name"], room, 10.0, band=NAME_BAND):
+            grid.names.append((centre, y, words, size, STYLES["name"][1], "middle"))
+        size, weight = STYLES["small"]
+        number = player["number"]
+        grid.names.append(
+            (centre, 14.5, number, fitted_size(number, room, size, weight), weight, "middle")
+        )
         text((left + half / 2, HEAD + SIGNS - 1.6, "+", "sign"))
         text((middle + half / 2, HEAD + SIGNS - 1.6, "−", "sign"))
     for k in range(deals):
