@@ -31,7 +31,7 @@ from .selectors import current_sheet, load_sheet, sheet_deals, sheet_summary, ta
 
 # The position's services: the pages and the tests reach them through this module.
 from .services_rounds import barred_takers, round_blockers, round_close, round_reopen  # noqa: F401
-from .sheets import ARBITRE_MODES, CheckedDeal, Problem, TableSetup, check_sheet
+from .sheets import ARBITRE_MODES, CheckedDeal, Problem, SheetCheck, TableSetup, check_sheet
 
 Status = ScoreSheet.Status
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -50,7 +50,8 @@ def scoresheet_save(
     """Save the sheet of ``table`` as typed (``entry``): a new version, the one before kept.
 
     ``base_version`` is the version the form was opened on (0 for none): if someone saved since,
-    ``StaleSheet`` is raised and nothing is written. ``token`` identifies one opening of the
+    ``StaleSheet`` is raised and nothing is written. A sheet saved as it is stored makes no new
+    version: the stored one is returned. ``token`` identifies one opening of the
     form: sending it twice (a double click) returns the version the first send created. Once
     the sheet is confirmed, only an arbitre changes it, with a reason, and the new version is
     confirmed at once (the arbitre's correction). ``confirm`` confirms the new version in the
@@ -134,6 +135,10 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
     correcting = current is not None and current.is_confirmed
     setup = table_setup(table=table)
     check = check_sheet(setup, entry)
+    if current is not None and check.is_valid and _unchanged(current, setup, check, entry):
+        if confirm and not correcting:  # "save and confirm" of what is already saved
+            _confirm(current, user)
+        return current  # nothing typed differs: no new version
     problems = sheet_errors(setup, check, entry, correcting=correcting)
     if not has_role(user, tournament, Role.ARBITRE):
         problems += [
@@ -177,6 +182,17 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
     if confirm and not correcting:
         _confirm(sheet, user)
     return sheet
+
+
+def _unchanged(current: ScoreSheet, setup: TableSetup, check: SheetCheck, entry) -> bool:
+    """The sheet as typed is the stored version: same deals and marks, visas and reasons."""
+    short_reason = reason_kept(entry.short_reason) if check.played < setup.deals else ""
+    return (
+        check.deals == sheet_deals(load_sheet(current.pk))
+        and visas_kept(setup, entry) == current.visas
+        and short_reason == current.short_reason
+        and not reason_kept(entry.reason)
+    )
 
 
 def _version_to_replace(table: Table, user, base_version: int) -> ScoreSheet | None:

@@ -185,7 +185,9 @@ def sheet(request, tournament, number, table):
         return _render_sheet(
             request, tournament, table_, form, current, base_version=base, status=400
         )
-    if saved.is_confirmed:
+    if saved.version == base:
+        messages.info(request, _("Table %(t)s: nothing changed, no new version.") % {"t": table})
+    elif saved.is_confirmed:
         messages.success(request, _("Table %(t)s: sheet saved and confirmed.") % {"t": table})
     elif saved.reason:
         messages.success(

@@ -337,9 +337,22 @@ def test_a_correction_with_an_invisible_reason_is_refused_next_to_the_reason(cli
         user=staff["arbitre"],
     )
     client.force_login(staff["arbitre"])
-    data = {**SAMPLE, **VISAS, "reason": "\u200b\u200c\u200d\u2060\ufeff"}
+    data = {**SAMPLE, **VISAS, "d3-mark0": "-42", "d3-mark2": "126", "d3-mark1": "-42",
+            "d3-mark3": "-42", "d3-taker": "2"}  # fmt: skip
+    data["reason"] = "\u200b\u200c\u200d\u2060\ufeff"
     response = post_sheet(client, table, data, base="1")
     assert response.status_code == 400
     error = re.search(r'id="err-reason"[^>]*>([^<]*)<', response.content.decode()).group(1)
     assert error == "Say why this confirmed sheet is corrected."
+    assert ScoreSheet.objects.get().version == 1
+
+
+def test_saving_the_sheet_unchanged_says_so_and_keeps_its_version(client, staff, table):
+    client.force_login(staff["scorer"])
+    post_sheet(client, table, {**SAMPLE, **VISAS}, base="0")
+    # Opened again (another form, another token) and saved without a change.
+    response = post_sheet(client, table, {**SAMPLE, **VISAS}, base="1", token="t2")
+    assert response.status_code == 302
+    page = client.get(response["Location"]).content.decode()
+    assert "nothing changed, no new version" in page
     assert ScoreSheet.objects.get().version == 1

@@ -369,7 +369,7 @@ def test_a_form_sent_again_with_other_values_is_a_conflict_not_a_lost_edit(table
     with pytest.raises(services.StaleSheet):
         save(table, staff["scorer"], edited, token="tok1")
     assert save(table, staff["scorer"], token="tok1").version == 1  # a true double click
-    assert save(table, staff["scorer"], token="bad\x00token", base=1).version == 2
+    assert save(table, staff["scorer"], edited, token="bad\x00token", base=1).version == 2
 
 
 def test_a_correction_needs_every_visa(table, staff):
