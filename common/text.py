@@ -6,7 +6,9 @@ players moved), so it must say something a reader can see. A box filled with zer
 joiners, a byte order mark, combining marks alone, punctuation or spaces looks empty on every
 page and export, yet is not the empty string: ``has_visible_text`` tells them apart, and
 ``trim_invisible`` takes such characters off the ends of what is stored. ``clean_text`` is
-what every service keeps of a box: no NUL, no surrounding spaces, a length limit.
+what every service keeps of a box: no NUL, no surrounding spaces, a length limit. ``folded``
+and ``name_sort_key`` are how names compare: without case or accents, as a French reader files
+them.
 
 Pure functions over strings: no Django, no models, no translation. The services decide what to
 refuse and say it.
@@ -42,3 +44,27 @@ def clean_text(text, limit: int) -> str:
     """Typed text as kept: no NUL (PostgreSQL refuses it), no surrounding spaces, ``limit``
     characters at most."""
     return (text or "").replace("\x00", "").strip()[:limit]
+
+
+# Letters that Unicode does not decompose into a plain letter and a mark.
+_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l", "ı": "i"})
+# Particles a French list files a name without ("de Gaulle" under G).
+_PARTICLES = ("de ", "d'", "d’", "du ", "des ")
+
+
+def folded(text: str | None) -> str:
+    """``text`` as searches and sorts compare it: no case, no accent ("Élodie", "ELODIE" and
+    "elodie" fold alike; "Ølsen" to "olsen"), single spaces."""
+    text = unicodedata.normalize("NFKD", (text or "").casefold()).translate(_LETTERS)
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    return " ".join(text.split())
+
+
+def name_sort_key(last_name: str, first_name: str) -> str:
+    """How a French reader files a person: the last name folded, a leading particle ("de",
+    "d'", "du", "des") set after it, then the first name: "de La Rochefoucauld Marie" files
+    as "la rochefoucauld marie de", before LAMBERT. Every word of the name is in it,
+    so a search for any of them, accents or not, finds the person."""
+    last, first = folded(last_name), folded(first_name)
+    particle = next((p for p in _PARTICLES if last.startswith(p) and len(last) > len(p)), "")
+    return " ".join(filter(None, [last[len(particle) :].strip(), first, particle.strip()]))

@@ -16,6 +16,7 @@ from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 
 from common.rendering import CSV, PDF, XLSX, csv_bytes, render_pdf, xlsx_bytes
+from common.text import name_sort_key
 from tournaments.models import Table, Tournament
 from tournaments.models.core import seat_name
 from tournaments.selectors_seating import last_published_position
@@ -203,7 +204,7 @@ def player_pages(*, tournament: Tournament, ranking: Standings) -> list[dict]:
     seats = seats_by_player(ranking)
     penalties = _penalties_by_position(tournament, ranking.up_to)
     pages = []
-    for row in sorted(ranking.rows, key=lambda r: (r.name, r.number)):
+    for row in sorted(ranking.rows, key=lambda r: (name_sort_key(r.name, ""), r.number)):
         lines = []
         for k in range(1, ranking.up_to + 1):
             seat = seats.get((row.registration_id, k))

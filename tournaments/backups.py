@@ -47,6 +47,7 @@ from django.utils import timezone
 from . import transfer
 from .backup_checks import FORMAT, VERSION, by_natural_keys, check_document, check_rows, refuse
 from .extensions import rename_old_fields
+from .models import Registration
 
 # Made again by ``migrate`` on every installation (and named by natural keys in the file), or
 # worthless elsewhere (sessions: everyone logs in again after a restore).
@@ -298,6 +299,14 @@ def _load(objects: list[dict]) -> None:
         obj.save_deferred_fields()
 
 
+def _fill_sort_names() -> None:
+    """Registrations of a backup written before names were folded get their sort name."""
+    rows = list(Registration.objects.filter(sort_name=""))
+    for row in rows:
+        row.fill_sort_name()
+    Registration.objects.bulk_update(rows, ["sort_name"], batch_size=500)
+
+
 def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]:
     """Restore a database backup, in one transaction; returns the rows per model restored.
 
@@ -323,6 +332,7 @@ def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]
                     rename_old_fields(str(obj.get("model", "")), obj["fields"])
             check_rows(document["objects"], models)
             _replace_rows(document["objects"], list(models.values()))
+            _fill_sort_names()
             restored = database_contents()
             if restored != expected:
                 refuse(

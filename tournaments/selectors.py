@@ -4,6 +4,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
+from common.text import folded
+
 from .extensions import not_seating
 from .models import AuditEntry, Registration, StaffRole, Tournament
 from .seating import table_sizes
@@ -29,9 +31,8 @@ def staff_tournaments(*, user):
 def registrations(*, tournament: Tournament, search: str = ""):
     qs = Registration.objects.filter(tournament=tournament).select_related("player", "club", "team")
     for word in search.replace("\x00", "").split():
-        condition = (
-            Q(player__last_name__icontains=word)
-            | Q(player__first_name__icontains=word)
+        condition = (  # the registration's own name, without case or accents
+            Q(sort_name__contains=folded(word))
             | Q(player__licence__startswith=word)
             | Q(club__name__icontains=word)
             | Q(team__name__icontains=word)

@@ -22,7 +22,7 @@ def round_seats_by_name(*, round: Round):
         _seats()
         .select_related("table")
         .filter(round=round)
-        .order_by("registration__last_name", "registration__first_name")
+        .order_by("registration__sort_name", "registration__number")
     )
 
 

@@ -13,7 +13,7 @@ class RegistrationTable(tables.Table):
     last_name = tables.Column(
         accessor="last_name",
         verbose_name=_("Last name"),
-        order_by=("last_name", "first_name"),
+        order_by=("sort_name", "number"),
         linkify=lambda record, table: table.edit_url(record),
     )
     first_name = tables.Column(accessor="first_name", verbose_name=_("First name"))

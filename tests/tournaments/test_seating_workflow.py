@@ -324,3 +324,46 @@ def test_latecomers_get_a_tournament_number_nobody_has(tournament, organiser):
     first = Seat.objects.get(round__number=1, table__number=2, number=0).registration
     first.refresh_from_db()
     assert first.fft_number == "North 2"
+
+
+FRENCH_NAMES = [("THOMAS", "Paul"), ("de La Rochefoucauld", "Marie"), ("Ølsen", "Åsa"),
+                ("ÉMERY", "Élodie"), ("lambert", "Jean"), ("Martin", "Éric"), ("Durand", "Léa"),
+                ("Petit", "Zoé")]  # fmt: skip
+
+
+def test_lists_sort_and_searches_find_names_as_a_french_reader_expects(
+    client, tournament, organiser
+):
+    """Case, accents and particles are folded for the sort and the search, shown as typed."""
+    for last, first in FRENCH_NAMES:
+        RegistrationFactory(
+            tournament=tournament, checked_in=True, last_name=last, first_name=first
+        )
+    seat_all(tournament, organiser, 1)
+    round_ = tournament.rounds.get(number=1)
+    from tournaments.selectors import registrations
+    from tournaments.selectors_seating import round_seats_by_name
+
+    order = [s.registration.last_name for s in round_seats_by_name(round=round_)]
+    assert order == ["Durand", "ÉMERY", "de La Rochefoucauld", "lambert", "Martin", "Ølsen",
+                     "Petit", "THOMAS"]  # fmt: skip
+    found = [r.first_name for r in registrations(tournament=tournament, search="elodie")]
+    assert found == ["Élodie"]
+    assert [r.last_name for r in registrations(tournament=tournament, search="ROCHEFOUCAULD")] == [
+        "de La Rochefoucauld"
+    ]
+    tournament.is_public = True
+    tournament.save()
+    page = client.get(f"/t/{tournament.slug}/seating/", {"q": "olsen"}).content.decode()
+    assert "Åsa" in page and "THOMAS" not in page
+    page = client.get(f"/t/{tournament.slug}/seating/", {"q": "elodie"}).content.decode()
+    assert "Élodie" in page and "Åsa" not in page
+
+
+def test_a_renamed_registration_sorts_under_its_new_name(tournament, organiser):
+    registration = RegistrationFactory(tournament=tournament, last_name="Zidane", first_name="Éa")
+    from tournaments.services import registration_update
+
+    registration_update(registration=registration, user=organiser, last_name="Abel")
+    registration.refresh_from_db()
+    assert registration.sort_name == "abel ea"

@@ -41,3 +41,20 @@ def test_the_ends_lose_spaces_and_format_characters_not_what_is_inside():
     assert trim_invisible("a\u200db") == "a\u200db"
     assert trim_invisible("e\u0301") == "e\u0301"  # a combining mark at the end belongs to it
     assert trim_invisible("\u200b\u200c") == ""
+
+
+def test_names_fold_without_case_or_accent():
+    from common.text import folded
+
+    assert folded("Élodie") == folded("ELODIE") == folded("elodie") == "elodie"
+    assert folded("  Ølsen   Æsa ") == "olsen aesa"
+    assert folded("Œuvray-Straße") == "oeuvray-strasse"
+
+
+def test_names_sort_as_a_french_reader_files_them():
+    from common.text import name_sort_key
+
+    names = ["THOMAS", "de La Rochefoucauld", "Ølsen", "Émile", "lambert", "d'Artagnan", "DE"]
+    assert sorted(names, key=lambda n: name_sort_key(n, "")) == [
+        "d'Artagnan", "DE", "Émile", "de La Rochefoucauld", "lambert", "Ølsen", "THOMAS"
+    ]  # fmt: skip

@@ -1,12 +1,13 @@
-"""The tournaments app's models: who and what (``core``), and where they sit (``seating``).
+"""The tournaments app's models: who and what (``core``), where they sit (``seating``), and
+who did what (``audit``).
 
 ``security`` holds the failed logins that throttle the login form and the documents being
 rendered, limited per account (``config.security``).
 """
 
+from .audit import AuditEntry
 from .core import (
     LICENCE_REGEX,
-    AuditEntry,
     Club,
     Player,
     Registration,

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from ..extensions import audit_action_label
+from common.text import name_sort_key
 
 # FFT licence numbers are digits; we accept 4 to 10 of them (our choice, see the README).
 LICENCE_REGEX = r"^[0-9]{4,10}$"
@@ -273,6 +273,9 @@ class Registration(models.Model):
     )
     # Excluded by the arbitre (arbitration): withdrawn from then on, and the rankings say so.
     excluded = models.BooleanField(_("excluded"), default=False)
+    # The name as lists sort it and searches find it: no case, no accent, particle last
+    # (``common.text.name_sort_key``); kept up to date by ``save`` and ``fill_sort_name``.
+    sort_name = models.CharField(_("sort name"), max_length=300, blank=True, editable=False)
     # The FFT tournament number, "Nord 3": seat and table at the first position played.
     first_seat = models.PositiveSmallIntegerField(_("first seat"), null=True, blank=True)
     first_table = models.PositiveSmallIntegerField(_("first table"), null=True, blank=True)
@@ -280,6 +283,7 @@ class Registration(models.Model):
 
     class Meta:
         ordering = ["number"]
+        indexes = [models.Index(fields=["tournament", "sort_name"], name="registration_sort_name")]
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
         constraints = [
@@ -305,7 +309,15 @@ class Registration(models.Model):
             player = self.player
             self.last_name, self.first_name = player.last_name, player.first_name
             self.club_id = self.club_id or player.club_id
+        self.fill_sort_name()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"last_name", "first_name"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "sort_name"}
         super().save(*args, **kwargs)
+
+    def fill_sort_name(self) -> None:
+        """Set ``sort_name`` from the name (``bulk_create`` does not call ``save``)."""
+        self.sort_name = name_sort_key(self.last_name, self.first_name)
 
     @property
     def name(self) -> str:
@@ -356,40 +368,3 @@ class StaffRole(models.Model):
 
     def __str__(self):
         return f"{self.user} — {self.get_role_display()} ({self.tournament})"
-
-
-class AuditEntry(models.Model):
-    """Who did what, when, and with which values: written by services in their transaction."""
-
-    tournament = models.ForeignKey(
-        Tournament,
-        verbose_name=_("tournament"),
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="audit_entries",
-    )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("account"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    action = models.CharField(_("action"), max_length=80)
-    data = models.JSONField(_("data"), default=dict, blank=True)
-    created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("audit entry")
-        verbose_name_plural = _("audit entries")
-
-    def __str__(self):
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}"
-
-    @property
-    def label(self) -> str:
-        """What was done, in words (the action declared by the app that wrote it)."""
-        return audit_action_label(self.action)

@@ -115,7 +115,7 @@ def registration_delete(request, tournament, number):
 def checkin(request, tournament):
     search = request.GET.get("q", "").strip()[:100]
     rows = selectors.registrations(tournament=tournament, search=search).order_by(
-        "last_name", "first_name"
+        "sort_name", "number"
     )
     context = {
         "tournament": tournament,

@@ -4,6 +4,8 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from common.text import folded
+
 from ..selectors import change_stamp, public_tournaments, seating_stamp
 from ..selectors_seating import current_round, round_seats_by_name
 from .helpers import live_page, polled_unchanged, public_tournament, refresh_seconds
@@ -41,10 +43,9 @@ def seating(request, slug):
     search = request.GET.get("q", "").replace("\x00", "").strip()[:60]
     seats = round_seats_by_name(round=round_) if round_ else []
     if round_ and search:
-        for word in search.split():
+        for word in search.split():  # "elodie" finds Élodie
             seats = seats.filter(
-                Q(registration__last_name__icontains=word)
-                | Q(registration__first_name__icontains=word)
+                Q(registration__sort_name__contains=folded(word))
                 | Q(registration__number=int(word) if word.isascii() and word.isdigit() else -1)
             )
     context = {
