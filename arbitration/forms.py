@@ -55,7 +55,7 @@ def people(tournament: Tournament, table: Table | None):
     return (
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
-        .order_by("last_name", "first_name", "number")
+        .order_by("sort_name", "number")
     )
 
 
