@@ -1,8 +1,10 @@
 """Helpers every app's views share: a request from htmx, a document as a download, a sortable
-table one page at a time."""
+table one page at a time; and the site's icon at the address browsers ask for."""
 
 from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django_tables2 import RequestConfig
 
 
@@ -33,3 +35,8 @@ def paginate_table(table, request, per_page: int = 100) -> None:
         table.paginate(page=page, per_page=per_page)
     except (EmptyPage, PageNotAnInteger):
         table.paginate(page=1, per_page=per_page)
+
+
+def favicon(request):
+    """``/favicon.ico``: the icon, under its static address (which changes with its content)."""
+    return redirect(static("img/favicon.ico"))

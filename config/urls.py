@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from arbitration.urls import arbitration_patterns
+from common.views import favicon
 from config.security import ThrottledAdminAuthenticationForm, ThrottledLoginView
 from scoring.urls import scoring_patterns
 from scoring.urls_public import screen_patterns
@@ -15,7 +16,13 @@ from tournaments.urls import manage_patterns, public_patterns
 # The admin has its own login page: throttle it like ours.
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
+handler403 = "config.errors.permission_denied"
+handler404 = "config.errors.page_not_found"
+handler500 = "config.errors.server_error"
+
 urlpatterns = [
+    # Browsers ask for it at the root whatever the page says.
+    path("favicon.ico", favicon, name="favicon"),
     path("", include(public_patterns)),
     path("", include(standings_patterns)),
     path("", include(screen_patterns)),

@@ -150,6 +150,7 @@ ACCESS = {
     # A token that is not one: the page says the link no longer works.
     "welcome": page("open", fixed={"uidb64": "MQ", "token": "set-password"}),
     "set_language": page("open", ok=302),
+    "favicon": page("open", ok=302),
     # Django admin
     "admin:index": page("admin"),
     "admin:login": page("open", ok=(200, 302)),  # a superuser is sent on to the index
