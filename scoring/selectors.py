@@ -171,6 +171,13 @@ class DashboardRow:
             return "confirmed"
         return "flagged" if self.sheet.warnings else "entered"
 
+    @property
+    def visas_missing(self) -> list[int]:
+        """The seats whose visa the current sheet lacks (it cannot be confirmed without)."""
+        if self.sheet is None or self.sheet.is_confirmed:
+            return []
+        return [seat for seat in range(self.table.size) if seat not in self.sheet.visas]
+
 
 @dataclass
 class Dashboard:

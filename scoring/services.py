@@ -276,8 +276,12 @@ def _write_deals(sheet: ScoreSheet, setup: TableSetup, checked: list[CheckedDeal
 
 
 @transaction.atomic
-def scoresheet_confirm(*, sheet: ScoreSheet, user) -> ScoreSheet:
-    """Confirm the current version of a sheet: an arbitre, every visa ticked, four-eyes."""
+def scoresheet_confirm(*, sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
+    """Confirm the current version of a sheet: an arbitre, every visa ticked, four-eyes.
+
+    ``visas``: seats whose initials the confirming arbitre sees on the paper although the
+    version lacks them; they are recorded on this version as part of the confirmation (the
+    arbitre does not become the author of its marks, and the audit entry names them)."""
     table = lock_table(sheet.table)
     sheet = ScoreSheet.objects.select_related("round__tournament").get(pk=sheet.pk)
     sheet.table = table
@@ -287,10 +291,10 @@ def scoresheet_confirm(*, sheet: ScoreSheet, user) -> ScoreSheet:
         return sheet  # a second click on "confirm"
     if sheet.status != Status.ENTERED:
         raise StaleSheet(current_sheet(table=sheet.table))
-    return _confirm(sheet, user)
+    return _confirm(sheet, user, visas=visas)
 
 
-def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
+def _confirm(sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
     tournament = sheet.round.tournament
     require_role(user, tournament, Role.ARBITRE)
     if tournament.four_eyes and sheet.entered_by_id == user.pk:
@@ -299,12 +303,13 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
             code="four_eyes",
         )
     setup = table_setup(table=sheet.table)
-    missing = [seat for seat in range(setup.size) if seat not in sheet.visas]
+    seen = sorted({s for s in visas if 0 <= s < setup.size} - set(sheet.visas))
+    missing = [seat for seat in range(setup.size) if seat not in sheet.visas and seat not in seen]
     if missing:
         raise ValidationError(
             _(
-                "Visas missing: %(seats)s. Tick them on the sheet once these players have "
-                "initialled the paper, save, then confirm."
+                "Visas missing: %(seats)s. Once these players have initialled the paper, "
+                "tick their visas in the confirmation box and confirm."
             ),
             code="visa_missing",
             params={"seats": ", ".join(seat_name(seat) for seat in missing)},
@@ -324,7 +329,8 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
     sheet.status = Status.CONFIRMED
     sheet.confirmed_by = user
     sheet.confirmed_at = timezone.now()
-    sheet.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    sheet.visas = sorted({*sheet.visas, *seen})
+    sheet.save(update_fields=["status", "confirmed_by", "confirmed_at", "visas"])
     audit_log(
         action=Action.SHEET_CONFIRMED,
         user=user,
@@ -335,6 +341,7 @@ def _confirm(sheet: ScoreSheet, user) -> ScoreSheet:
             "version": sheet.version,
             "before": {"status": Status.ENTERED, "entered_by": sheet.entered_by.username},
             "after": {"status": Status.CONFIRMED, "confirmed_by": user.username},
+            "visas_seen": seen,
         },
     )
     return sheet

@@ -14,12 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Round, Table
+from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role, role_required
 
 from . import services
 from .bans import round_bans, table_bans
 from .entry import DealEntry, SheetEntry
-from .forms import SheetForm, posted
+from .forms import SheetForm, posted, read_entry
 from .models import ScoreSheet
 from .selectors import (
     current_sheet,
@@ -185,6 +186,16 @@ def sheet(request, tournament, number, table):
         return _render_sheet(
             request, tournament, table_, form, current, base_version=base, status=400
         )
+    missing = [seat_name(s) for s in range(table_.size) if s not in saved.visas]
+    if missing and not saved.is_confirmed:
+        messages.warning(
+            request,
+            _(
+                "Visas missing: %(seats)s. The sheet is saved; it is confirmed once these "
+                "players have initialled the paper."
+            )
+            % {"seats": ", ".join(missing)},
+        )
     if saved.version == base:
         messages.info(request, _("Table %(t)s: nothing changed, no new version.") % {"t": table})
     elif saved.is_confirmed:
@@ -221,8 +232,9 @@ def confirm(request, tournament, number, table):
     if current is None or str(current.version) != request.POST.get("version"):
         messages.error(request, _("The sheet changed since you opened it: check it again."))
         return redirect(url)
+    seen = read_entry(posted(request.POST)).visas  # initials the arbitre sees on the paper
     try:
-        services.scoresheet_confirm(sheet=current, user=request.user)
+        services.scoresheet_confirm(sheet=current, user=request.user, visas=seen)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(url)

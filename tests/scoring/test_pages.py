@@ -356,3 +356,29 @@ def test_saving_the_sheet_unchanged_says_so_and_keeps_its_version(client, staff,
     page = client.get(response["Location"]).content.decode()
     assert "nothing changed, no new version" in page
     assert ScoreSheet.objects.get().version == 1
+
+
+def test_a_sheet_without_visas_is_flagged_and_its_confirmer_records_them(client, staff, table):
+    """Saved with no visa: a warning, "visas missing" on the dashboard; the confirming arbitre
+    ticks the initials seen on the paper in the confirmation box and stays the confirmer,
+    the scorer the author of the marks (four-eyes holds)."""
+    client.force_login(staff["scorer"])
+    response = post_sheet(client, table, {**SAMPLE, "visa0": "on"}, base="0")
+    page = client.get(response["Location"]).content.decode()
+    assert "Visas missing: East, South, West" in page
+    board = client.get(url("dashboard", table)).content.decode()
+    assert 'data-testid="visas-missing"' in board
+    client.force_login(staff["arbitre"])
+    sheet_page = client.get(url("sheet", table)).content.decode()
+    assert 'data-testid="confirm-visas"' in sheet_page and 'name="visa1"' in sheet_page
+    refused = client.post(url("confirm", table), {"version": "1", "visa1": "on"}, follow=True)
+    assert "Visas missing: South, West" in refused.content.decode()
+    assert ScoreSheet.objects.get().status == "entered"
+    client.post(
+        url("confirm", table), {"version": "1", "visa1": "on", "visa2": "on", "visa3": "on"}
+    )
+    sheet = ScoreSheet.objects.get()
+    assert (sheet.status, sheet.visas, sheet.version) == ("confirmed", [0, 1, 2, 3], 1)
+    assert (sheet.entered_by, sheet.confirmed_by) == (staff["scorer"], staff["arbitre"])
+    board = client.get(url("dashboard", table)).content.decode()
+    assert 'data-testid="visas-missing"' not in board
