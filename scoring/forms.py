@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.core import seat_name
@@ -161,12 +162,7 @@ def field_name(problem: Problem) -> str:
     return name if problem.deal is None else f"d{problem.deal}-{name}"
 
 
-MODE_CHOICES = [
-    (Deal.Mode.MARKS, _("Marks")),
-    (Deal.Mode.FACTS, _("Facts")),
-    (Deal.Mode.PETIT_SEC, _("Not played: petit sec")),
-    (Deal.Mode.ALL_PASS, _("Not played: all pass")),
-]
+MODE_CHOICES = Deal.Mode.choices[:4]  # marks, facts, and the two deals not played
 # Offered to arbitres only (the save service refuses them from anyone else).
 ARBITRE_MODE_CHOICES = [
     (Deal.Mode.ADJUSTED, _("Adjusted by the arbitre")),
@@ -250,8 +246,12 @@ class SheetForm:
 
     @classmethod
     def of_entry(cls, entry: SheetEntry, **kwargs) -> "SheetForm":
-        """The form holding ``entry`` (a stored version, a new sheet's known misdeals)."""
-        return cls(data=post_fields(entry), **kwargs)
+        """The form holding ``entry`` (a stored version, a new sheet's known misdeals), its
+        points written as the reader writes them ("26,5" in French)."""
+        comma = get_format("DECIMAL_SEPARATOR")
+        data = post_fields(entry)
+        data = {k: v.replace(".", comma) if k.endswith("-points") else v for k, v in data.items()}
+        return cls(data=data, **kwargs)
 
     def refused(self, problems: list[Problem]) -> None:
         """Show what the save refused, each problem next to its field."""

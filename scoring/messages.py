@@ -172,6 +172,12 @@ def problem_message(code: str, params: dict) -> str:
     template = MESSAGES.get(code)
     if template is None:
         return code
+    if code == "short_reason_required" and type(params.get("played")) is int:  # "1 deal"
+        template = ngettext(
+            "%(played)s deal instead of %(expected)s: give the reason.",
+            "%(played)s deals instead of %(expected)s: give the reason.",
+            params["played"],
+        )
     players = params.get("players")
     shown = {key: _shown(value, players) for key, value in params.items()}
     if type(params.get("bouts")) is int:

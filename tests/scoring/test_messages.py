@@ -105,3 +105,21 @@ def test_counts_the_cards_allow_read_as_a_list():
         text = refusal(DealInput(3, "prise", 0, 77))
         assert "4,5 ; de 5,5 à 75 ; 76 ou 77,5, pas 77." in text and "%(" not in text
         assert "avec 1 bout" in refusal(DealInput(4, "garde", 1, 30, chelem="defence"))
+
+
+def test_one_deal_is_singular_in_every_language():
+    params = {"played": 1, "expected": 5}
+    with translation.override("fr"):
+        assert problem_message("short_reason_required", params) == (
+            "1 donne au lieu de 5 : indiquez le motif."
+        )
+    with translation.override("en"):
+        assert problem_message("short_reason_required", params).startswith("1 deal instead")
+
+
+def test_french_messages_about_a_player_do_not_assume_a_man():
+    from django.utils.translation import gettext
+
+    with translation.override("fr"):
+        text = gettext("%(player)s may not bid on the first deal they play at position %(k)s.")
+    assert "qu’il" not in text and "première donne jouée" in text

@@ -382,3 +382,21 @@ def test_a_sheet_without_visas_is_flagged_and_its_confirmer_records_them(client,
     assert (sheet.entered_by, sheet.confirmed_by) == (staff["scorer"], staff["arbitre"])
     board = client.get(url("dashboard", table)).content.decode()
     assert 'data-testid="visas-missing"' not in board
+
+
+def test_stored_points_show_as_the_reader_writes_them(client, staff, tournament):
+    """A deal entered as facts with 40.5 points is edited as "40,5" in French."""
+    tournament.deals_table_3 = 1
+    tournament.save()
+    round_ = seat_and_publish(tournament, staff["organiser"], 3)  # one table of 3
+    table = round_.tables.get()
+    services.scoresheet_save(
+        table=table, user=staff["scorer"], base_version=0,
+        entry=read_entry({"d1-mode": "facts", "d1-contract": "prise", "d1-taker": "0",
+                          "d1-bouts": "2", "d1-points": "40,5"}),
+    )  # fmt: skip
+    client.force_login(staff["scorer"])
+    page = client.get(url("sheet", table), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'value="40,5"' in page
+    page = client.get(url("sheet", table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'value="40.5"' in page
