@@ -4,7 +4,7 @@ import datetime
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -47,6 +47,13 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # The browser's bounds are the model's ("min 0" came from the column's type alone).
+        for name, field in self.fields.items():
+            if isinstance(field, forms.IntegerField):
+                for validator in Tournament._meta.get_field(name).validators:
+                    if isinstance(validator, MinValueValidator | MaxValueValidator):
+                        key = "min" if isinstance(validator, MinValueValidator) else "max"
+                        field.widget.attrs[key] = validator.limit_value
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _(
             "Used in public addresses: /t/<short address>/. Leave empty to make one from the name."

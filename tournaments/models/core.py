@@ -213,7 +213,11 @@ class Team(models.Model):
         verbose_name_plural = _("teams")
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="team_number_unique"),
-            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+            models.UniqueConstraint(
+                fields=["tournament", "name"],
+                name="team_name_unique",
+                violation_error_message=_("A team of this tournament already has this name."),
+            ),
         ]
 
     def __str__(self):
