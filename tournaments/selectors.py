@@ -47,8 +47,9 @@ def registrations(*, tournament: Tournament, search: str = ""):
 class PresenceSummary:
     registered: int
     present: int
-    playing_first: int  # present and playing position 1
+    playing_first: int  # present and playing the next position to seat
     tables: tuple[int, ...] | None
+    position: int = 1  # the next position to seat: the first one not closed yet
 
     @property
     def impossible(self) -> bool:
@@ -56,17 +57,27 @@ class PresenceSummary:
 
 
 def presence_summary(*, tournament: Tournament) -> PresenceSummary:
+    """Who is here, and the tables the next position to seat would have: the first position
+    not closed yet (position 2 once the first is closed), with its latecomers and without
+    those withdrawn before it."""
+    closed = tournament.rounds.filter(closed_at__isnull=False).values_list("number", flat=True)
+    position = min(max(closed, default=0) + 1, tournament.positions)
     counts = Registration.objects.filter(tournament=tournament).aggregate(
         registered=Count("pk"),
         present=Count("pk", filter=Q(checked_in=True)),
         playing_first=Count(
             "pk",
-            filter=Q(checked_in=True, joins_at_position=1)
-            & (Q(withdrawn_after_position__isnull=True) | Q(withdrawn_after_position__gte=1)),
+            filter=Q(checked_in=True, joins_at_position__lte=position)
+            & (
+                Q(withdrawn_after_position__isnull=True)
+                | Q(withdrawn_after_position__gte=position)
+            ),
         ),
     )
     return PresenceSummary(
-        **counts, tables=table_sizes(counts["playing_first"], tournament.remainder)
+        **counts,
+        tables=table_sizes(counts["playing_first"], tournament.remainder),
+        position=position,
     )
 
 

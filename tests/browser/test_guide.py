@@ -302,7 +302,7 @@ def test_organiser_day(new_page, fixed_draw, tmp_path):
     page.get_by_test_id(f"checkin-{number[last]}").click()
     expect(page.get_by_test_id("present-count")).to_have_text(str(PRESENT))
     expect(page.get_by_test_id(f"checkin-{number[last]}")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#presence")).to_contain_text("4 tables : 4 + 4 + 4 + 4")
+    expect(page.locator("#presence")).to_contain_text("Position 1 : 4 tables : 4 + 4 + 4 + 4")
     page.get_by_role("searchbox").fill("")
     expect(page.locator("#checkin-list li.checkin-row")).to_have_count(len(PLAYERS))
     expect(page.locator("#checkin-list li.checkin-row.present")).to_have_count(PRESENT)

@@ -123,7 +123,7 @@ def test_registration_list_search_and_sort(organiser_client, tournament):
     assert "Abel" in fragment.content.decode()
 
 
-@pytest.mark.parametrize(("page", "queries"), [("manage:registrations", 7), ("manage:checkin", 6)])
+@pytest.mark.parametrize(("page", "queries"), [("manage:registrations", 8), ("manage:checkin", 7)])
 def test_list_pages_keep_query_count_constant(
     organiser_client, tournament, page, queries, django_assert_num_queries
 ):
@@ -265,6 +265,29 @@ def test_late_player_does_not_count_for_position_1(organiser_client, tournament)
     RegistrationFactory(tournament=tournament, checked_in=True, joins_at_position=2)
     summary = organiser_client.get(url("manage:checkin", tournament)).context["summary"]
     assert (summary.present, summary.playing_first, summary.tables) == (5, 4, (4,))
+
+
+def test_once_position_1_is_closed_the_banner_counts_position_2(organiser, tournament, staff):
+    """Latecomers of position 2 count, a player withdrawn after position 1 does not."""
+    from scoring.services import round_close
+    from scoring.simulation import sheets_simulate
+    from tournaments import services_seating
+    from tournaments.selectors import presence_summary
+
+    regs = RegistrationFactory.create_batch(8, tournament=tournament, checked_in=True)
+    RegistrationFactory.create_batch(4, tournament=tournament, checked_in=True, joins_at_position=2)
+    round1 = services_seating.round_seat_players(tournament=tournament, number=1, user=organiser)
+    services_seating.round_publish(round=round1, user=organiser)
+    assert (
+        presence_summary(tournament=tournament).position,
+        presence_summary(tournament=tournament).tables,
+    ) == (1, (4, 4))
+    sheets_simulate(tournament=tournament, rng=__import__("random").Random(1))
+    round_close(round=round1, user=staff["arbitre"])
+    regs[0].withdrawn_after_position = 1
+    regs[0].save()
+    summary = presence_summary(tournament=tournament)
+    assert (summary.position, summary.playing_first) == (2, 11)
 
 
 def test_check_in_search(organiser_client, tournament):
