@@ -69,8 +69,7 @@ def presence_summary(*, tournament: Tournament) -> PresenceSummary:
             "pk",
             filter=Q(checked_in=True, joins_at_position__lte=position)
             & (
-                Q(withdrawn_after_position__isnull=True)
-                | Q(withdrawn_after_position__gte=position)
+                Q(withdrawn_after_position__isnull=True) | Q(withdrawn_after_position__gte=position)
             ),
         ),
     )
