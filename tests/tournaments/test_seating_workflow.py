@@ -367,3 +367,21 @@ def test_a_renamed_registration_sorts_under_its_new_name(tournament, organiser):
     registration_update(registration=registration, user=organiser, last_name="Abel")
     registration.refresh_from_db()
     assert registration.sort_name == "abel ea"
+
+
+def test_the_review_counts_and_names_the_pairs_meeting_again_here(
+    organiser_client, tournament, organiser
+):
+    """12 players, 4 positions: meetings repeat. The count shown is the pairs of this position
+    meeting again, each named below; the tournament's total is shown apart."""
+    present(tournament, 12)
+    seat_all(tournament, organiser, 3)
+    round_ = seating.round_seat_players(tournament=tournament, number=4, user=organiser, seed=4)
+    html = organiser_client.get(
+        reverse("manage:round", kwargs={"slug": tournament.slug, "number": 4})
+    ).content.decode()
+    shown = int(re.search(r'data-testid="repeats">(\d+)<', html).group(1))
+    pairs = round_.report["repeated_pairs"]
+    assert shown == len(pairs) > 0
+    assert html.count(" times)") == len(pairs)
+    assert f"so far: {round_.report['repeats']}" in html
