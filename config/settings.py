@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "config.security.NoStoreMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "tournaments.middleware.OldAddressMiddleware",  # bookmarks of a changed short address
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 

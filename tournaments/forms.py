@@ -60,9 +60,24 @@ class TournamentForm(forms.ModelForm):
         )
         if self.instance.pk is None:
             self.initial.setdefault("date", datetime.date.today())
+        self.published = self.instance.pk is not None and self.instance.rounds.filter(
+            status="published"
+        ).exists()
+        if self.published:  # players hold this address: changing it is asked twice
+            self.fields["confirm_address"] = forms.BooleanField(
+                label=_("Change the short address although the seating is published"),
+                required=False,
+                help_text=_(
+                    "Bookmarks, QR codes and the projector use it; the old address will "
+                    "lead to the new one."
+                ),
+            )
 
     def fieldsets(self):
-        return [(label, [self[name] for name in names]) for label, names in self.FIELDSETS]
+        fieldsets = [(label, list(names)) for label, names in self.FIELDSETS]
+        if self.published:
+            fieldsets[0][1].insert(fieldsets[0][1].index("slug") + 1, "confirm_address")
+        return [(label, [self[name] for name in names]) for label, names in fieldsets]
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug")
@@ -78,6 +93,15 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        moved = data.get("slug") and data["slug"] != self.instance.slug
+        if self.published and moved and not data.get("confirm_address"):
+            self.add_error(
+                "confirm_address",
+                _(
+                    "The seating of this tournament is published: tick the box to change "
+                    "its short address."
+                ),
+            )
         if (
             data.get("remainder") == Tournament.Remainder.FIVE
             and data.get("table5_mode") == Tournament.Table5Mode.DEALER_SITS_OUT

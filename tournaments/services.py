@@ -22,7 +22,7 @@ from common.text import clean_text
 
 from .actions import Action
 from .extensions import rounds_with_results
-from .models import StaffRole, Tournament
+from .models import StaffRole, Tournament, TournamentAddress
 from .permissions import can_create_tournaments
 from .services_common import apply_changes, audit_log, lock_tournament, plain
 from .services_players import (
@@ -161,9 +161,15 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
     positions = settings.get("positions", tournament.positions)
     if positions < tournament.positions:
         _check_positions_unused(tournament, positions)
+    old_slug = tournament.slug
     changed = apply_changes(tournament, TOURNAMENT_SETTINGS, settings)
     if changed:
         tournament.full_clean()
+        if tournament.slug != old_slug:  # the old address keeps leading to the tournament
+            TournamentAddress.objects.filter(slug=tournament.slug).delete()
+            TournamentAddress.objects.update_or_create(
+                slug=old_slug, defaults={"tournament": tournament}
+            )
         tournament.save()
         audit_log(action=Action.TOURNAMENT_UPDATED, user=user, tournament=tournament, data=changed)
     return tournament

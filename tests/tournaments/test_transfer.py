@@ -391,6 +391,10 @@ def test_histories_and_bans_follow_the_new_ids(tournament, staff):
     assert table_setup(table=table).dealer_bans == {dealer.deal_number: dealer.reason}
 
 
+# A tournament's former addresses are this installation's: another one never served them.
+NOT_CARRIED = {"tournaments.TournamentAddress"}
+
+
 def test_every_model_pointing_into_a_tournament_is_carried():
     """A model added later that refers to a tournament's rows must join the transfer."""
     carried = {apps.get_model(label) for label, _path in MODELS}
@@ -402,7 +406,7 @@ def test_every_model_pointing_into_a_tournament_is_carried():
     assert order[-1] == "tournaments.AuditEntry"
     for model in apps.get_models():
         targets = {f.related_model for f in model._meta.concrete_fields if f.is_relation}
-        if targets & (carried - {Club, Player}):
+        if targets & (carried - {Club, Player}) and model._meta.label not in NOT_CARRIED:
             assert model in carried, model._meta.label
 
 

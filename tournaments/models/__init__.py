@@ -1,10 +1,11 @@
 """The tournaments app's models: who and what (``core``), where they sit (``seating``), and
-who did what (``audit``).
+who did what (``audit``), the addresses it had (``addresses``).
 
 ``security`` holds the failed logins that throttle the login form and the documents being
 rendered, limited per account (``config.security``).
 """
 
+from .addresses import TournamentAddress
 from .audit import AuditEntry
 from .core import (
     LICENCE_REGEX,
@@ -33,5 +34,6 @@ __all__ = [
     "Table",
     "Team",
     "Tournament",
+    "TournamentAddress",
     "licence_validator",
 ]
