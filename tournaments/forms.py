@@ -60,9 +60,10 @@ class TournamentForm(forms.ModelForm):
         )
         if self.instance.pk is None:
             self.initial.setdefault("date", datetime.date.today())
-        self.published = self.instance.pk is not None and self.instance.rounds.filter(
-            status="published"
-        ).exists()
+        self.published = (
+            self.instance.pk is not None
+            and self.instance.rounds.filter(status="published").exists()
+        )
         if self.published:  # players hold this address: changing it is asked twice
             self.fields["confirm_address"] = forms.BooleanField(
                 label=_("Change the short address although the seating is published"),

@@ -65,9 +65,7 @@ def tournament_edit(request, tournament):
             # The form already wrote the values on the instance: hand the service fresh data.
             tournament.refresh_from_db()
             settings = {k: v for k, v in form.cleaned_data.items() if k != "confirm_address"}
-            services.tournament_update(
-                tournament=tournament, user=request.user, **settings
-            )
+            services.tournament_update(tournament=tournament, user=request.user, **settings)
         except ValidationError as exc:
             add_service_error(form, exc)
         else:
