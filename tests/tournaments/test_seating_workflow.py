@@ -385,3 +385,16 @@ def test_the_review_counts_and_names_the_pairs_meeting_again_here(
     assert shown == len(pairs) > 0
     assert html.count(" times)") == len(pairs)
     assert f"so far: {round_.report['repeats']}" in html
+
+
+@pytest.mark.parametrize("kind", ["tables", "list"])
+def test_every_printed_page_says_which_position_it_is(
+    organiser_client, tournament, organiser, kind
+):
+    """A page pinned to the wall stands alone: each one names its position."""
+    present(tournament, 60)
+    seat_all(tournament, organiser, 1)
+    response = organiser_client.get(url("manage:round_document", tournament, number=1, kind=kind))
+    pages = PdfReader(io.BytesIO(response.content)).pages
+    assert len(pages) > 1
+    assert all("Position 1" in page.extract_text() for page in pages)
