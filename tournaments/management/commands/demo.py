@@ -1,5 +1,7 @@
 """manage.py demo: the demo accounts and tournament of `make run`. Safe to run again."""
 
+import socket
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -52,3 +54,22 @@ class Command(BaseCommand):
         for username, password, role in ACCOUNTS:
             self.stdout.write(f"  {role:<10} {username} / {password}")
         self.stdout.write("")
+        address = lan_address()
+        if address:
+            self.stdout.write(
+                f"Players' phones on the club's network: run `make run HOST=0.0.0.0 "
+                f"ALLOWED_HOSTS={address}` and give them http://{address}:8000/"
+            )
+            self.stdout.write("")
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network, if it has one (no packet is sent: a UDP
+    socket only picks the interface a route would use)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
