@@ -80,3 +80,12 @@ def test_simulate_seats_and_publishes_positions():
         assert r.report["repeats"] == 0
         assert r.report["team_clashes"] == []
     assert not t.registrations.filter(first_table__isnull=True).exists()
+
+
+def test_a_simulated_tournament_opens_with_the_demo_organisers_login(capsys):
+    call_command("demo")
+    call_command("simulate_tournament", "--slug", "essai", "--players", "8")
+    t = Tournament.objects.get(slug="essai")
+    assert t.staff.get(role="organiser").user.username == "organisateur"
+    call_command("simulate_tournament", "--slug", "autre", "--players", "8", "--organiser", "zoe")
+    assert Tournament.objects.get(slug="autre").staff.get().user.username == "zoe"

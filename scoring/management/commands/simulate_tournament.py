@@ -16,6 +16,8 @@ from scoring.simulation import sheets_simulate
 from tournaments.models import Tournament
 from tournaments.simulation import tournament_simulate
 
+DEMO_ORGANISER = "organisateur"  # tournaments.management.commands.demo's account
+
 
 class Command(BaseCommand):
     help = (
@@ -38,7 +40,10 @@ class Command(BaseCommand):
             help="enter and confirm a random valid score sheet at every table seated",
         )
         parser.add_argument(
-            "--organiser", default="simulation", help="account that owns it (created if needed)"
+            "--organiser",
+            default=None,
+            help="account that owns it (created if needed); by default the demo organiser of "
+            "make run (organisateur) when it exists, so that its login opens it, else simulation",
         )
 
     def handle(self, *, slug, players, teams, seed, name, organiser, positions, sheets, **options):
@@ -54,6 +59,9 @@ class Command(BaseCommand):
             raise CommandError("--positions cannot be negative")
         if sheets and not positions:
             raise CommandError("--sheets needs --positions: only seated positions have sheets")
+        if organiser is None:
+            demo = get_user_model().objects.filter(username=DEMO_ORGANISER).exists()
+            organiser = DEMO_ORGANISER if demo else "simulation"
         user, _ = get_user_model().objects.get_or_create(username=organiser)
         entered = 0
         try:
