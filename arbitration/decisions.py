@@ -121,6 +121,13 @@ def _penalise(asked: Asked) -> Outcome:
             n=suggested,
             p=points,
         )
+    if suggested is None and not has_visible_text(asked.note):  # no scale to point to
+        raise field_error(
+            "note",
+            _("The penalty scale has no amount for this incident: say why you take %(p)s."),
+            "reason_required",
+            p=points,
+        )
     penalty = ledger.penalty_apply(
         registration=asked.registration,
         points=points,

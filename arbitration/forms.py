@@ -294,7 +294,10 @@ class DecisionForm(forms.Form):
         label=_("Reason"),
         required=False,
         max_length=300,
-        help_text=_("Required for a penalty that differs from the scale."),
+        help_text=_(
+            "Required for a penalty that differs from the scale, or that the scale has no "
+            "amount for."
+        ),
     )
     position = forms.IntegerField()  # bounded by the tournament's positions in __init__
     deal_number = forms.IntegerField(

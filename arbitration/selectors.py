@@ -7,12 +7,14 @@ record (incidents, decisions, penalties, bans, marks and total), the arbitre's r
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q, Sum
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring.bans import dealt_bans
 from scoring.models import BidBan, Mark, Penalty, ScoreSheet
 from tournaments.models import AuditEntry, Registration, Tournament
 
-from .models import Decision, Incident
+from .models import Decision, Incident, PenaltyScale
 
 
 def _decisions():
@@ -158,3 +160,17 @@ def player_record(*, registration: Registration) -> PlayerRecord:
 def report_incidents(*, tournament: Tournament):
     """Every incident and its decisions, by position then time: the arbitre's report."""
     return _with_decisions(_with_people(tournament)).order_by("round__number", "called_at", "id")
+
+
+def scale_note(tournament):
+    """What the settings page says of an empty penalty scale, with the way to fill it."""
+    if PenaltyScale.objects.filter(tournament=tournament).exists():
+        return None
+    return (
+        _(
+            "The penalty scale is empty: arbitres will have to give an amount and a reason "
+            "for every penalty."
+        ),
+        _("Fill the penalty scale"),
+        reverse("arbitration:scale", kwargs={"slug": tournament.slug}),
+    )

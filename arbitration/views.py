@@ -213,6 +213,7 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
         "incident": incident,
         "decisions": taken,
         "decision_form": decision_form,
+        "scale_amount": decisions.scale_points(tournament=tournament, kind=incident.kind),
         "status_form": StatusForm(initial={"status": incident.status}),
         "second_warning": _second_warning(request, tournament, incident, seats),
         "protests": incident.protests.select_related("round", "table").order_by("called_at"),

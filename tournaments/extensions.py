@@ -142,3 +142,17 @@ def rename_old_fields(model: str, row: dict) -> None:
     for old, new in renamed_fields(model).items():
         if old in row and new not in row:
             row[new] = row.pop(old)
+
+
+# Each: tournament -> (what to say, the link's text, its URL), or None: what an app above asks
+# the organiser to fill, shown on the settings page (arbitration: an empty penalty scale).
+_SETTINGS_NOTES: list[Callable] = []
+
+
+def register_settings_note(note: Callable) -> None:
+    if note not in _SETTINGS_NOTES:
+        _SETTINGS_NOTES.append(note)
+
+
+def settings_notes(tournament) -> list[tuple[str, str, str]]:
+    return [said for note in _SETTINGS_NOTES if (said := note(tournament)) is not None]

@@ -82,7 +82,9 @@ def test_cancelled_penalty_stays_listed_but_counts_no_more(client, staff, table)
     enter(table, staff["scorer"])
     nord = seat(table, 0)
     incident = log(table, arbitre, kind=IncidentKind.LATE_OR_SLOW, offender=nord)
-    penalty = services.decision_add(incident=incident, user=arbitre, kind="penalty", points=30)
+    penalty = services.decision_add(
+        incident=incident, user=arbitre, kind="penalty", points=30, note="x"
+    )
     services.decision_undo(decision=penalty.decision, user=arbitre, reason="He was on time")
     client.force_login(arbitre)
     html = client.get(record_url(nord)).content.decode()
@@ -132,7 +134,9 @@ def record_queries(client, table, user, incidents: int) -> int:
     for n in range(incidents):
         incident = log(table, user, kind=IncidentKind.RENONCE, offender=offender, caller=caller,
                        deal_number=n % 4 + 1, confirmed=n < 4)  # fmt: skip
-        penalty = services.decision_add(incident=incident, user=user, kind="penalty", points=10)
+        penalty = services.decision_add(
+            incident=incident, user=user, kind="penalty", points=10, note="x"
+        )
         if n == 0:
             services.decision_undo(decision=penalty.decision, user=user, reason="too much")
         warning = services.decision_add(incident=incident, user=user, kind="warning").decision
@@ -225,7 +229,7 @@ def test_dashboard_reconciles_marks_and_penalties(client, staff, table):
     arbitre = staff["arbitre"]
     enter(table, staff["scorer"])
     incident = log(table, arbitre, kind=IncidentKind.CONDUCT, offender=seat(table, 1))
-    services.decision_add(incident=incident, user=arbitre, kind="penalty", points=20)
+    services.decision_add(incident=incident, user=arbitre, kind="penalty", points=20, note="x")
     client.force_login(staff["scorer"])
     html = client.get(dashboard_url(table)).content.decode()
     for key in ("position", "tournament"):

@@ -336,7 +336,9 @@ def test_the_incident_history_includes_its_effects_on_the_ledger(table, staff):
     from arbitration.selectors import incident_history
 
     incident = log(table, staff["arbitre"], offender=seat(table, 3), deal_number=2, confirmed=True)
-    services.decision_add(incident=incident, user=staff["arbitre"], kind="penalty", points=10)
+    services.decision_add(
+        incident=incident, user=staff["arbitre"], kind="penalty", points=10, note="x"
+    )
     actions = [entry.action for entry in incident_history(incident=incident)]
     assert {"incident.logged", "bid_ban.created", "penalty.applied", "decision.added"} <= set(
         actions
@@ -447,3 +449,25 @@ def test_a_penalty_off_the_scale_needs_a_visible_reason(table, staff, note):
         )
     assert "say why you take 80" in exc.value.message_dict["note"][0]
     assert not incident.decisions.exists()
+
+
+def test_with_no_scale_a_penalty_needs_its_reason(client, table, staff):
+    """An empty scale proposes nothing: any amount, with a reason; the pages say so."""
+    tournament = table.round.tournament
+    PenaltyScale.objects.filter(tournament=tournament).delete()
+    incident = log(table, staff["arbitre"], kind=IncidentKind.CONDUCT, offender=seat(table, 1))
+    with pytest.raises(ValidationError) as refused:
+        services.decision_add(incident=incident, user=staff["arbitre"], kind="penalty", points=25)
+    assert "has no amount for this incident" in refused.value.message_dict["note"][0]
+    outcome = services.decision_add(
+        incident=incident, user=staff["arbitre"], kind="penalty", points=25, note="insults"
+    )
+    assert outcome.decision.points == 25
+    client.force_login(staff["organiser"])
+    page = client.get(f"/manage/t/{tournament.slug}/incidents/{incident.pk}/").content.decode()
+    assert 'data-testid="scale-empty"' in page and "/penalty-scale/" in page
+    settings = client.get(f"/manage/t/{tournament.slug}/settings/").content.decode()
+    assert 'data-testid="settings-note"' in settings and "penalty scale is empty" in settings
+    services.scale_set(tournament=tournament, user=staff["organiser"], points={"conduct": 30})
+    settings = client.get(f"/manage/t/{tournament.slug}/settings/").content.decode()
+    assert 'data-testid="settings-note"' not in settings

@@ -11,6 +11,7 @@ from common.errors import add_service_error
 
 from .. import services
 from ..accounts import may_get_a_link, welcome_path
+from ..extensions import settings_notes
 from ..forms import StaffAccountForm, StaffRoleForm, TournamentForm
 from ..models import StaffRole
 from ..permissions import Role, can_create_tournaments, can_edit_directory, role_required
@@ -73,7 +74,9 @@ def tournament_edit(request, tournament):
             return redirect("manage:tournament", slug=tournament.slug)
     # The form may hold an unsaved short address: the page's links use the saved one.
     saved = type(tournament).objects.get(pk=tournament.pk)
-    return render(request, "manage/tournament_form.html", {"form": form, "tournament": saved})
+    notes = settings_notes(saved) if saved.pk else []  # what the apps above ask to fill
+    context = {"form": form, "tournament": saved, "notes": notes}
+    return render(request, "manage/tournament_form.html", context)
 
 
 @role_required(Role.ORGANISER)
