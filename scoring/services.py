@@ -93,7 +93,7 @@ def _sent_before(table: Table, token: str, entry: SheetEntry) -> ScoreSheet | No
         return None
     setup = table_setup(table=table)
     check = check_sheet(setup, entry)
-    if check.deals == sheet_deals(load_sheet(done.pk)) and visas_kept(setup, entry) == done.visas:
+    if _same_marks_and_visas(done, setup, check, entry):
         return done
     raise StaleSheet(current_sheet(table=table))
 
@@ -184,14 +184,21 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
     return sheet
 
 
+def _same_marks_and_visas(sheet: ScoreSheet, setup: TableSetup, check: SheetCheck, entry) -> bool:
+    """The sheet as typed has the deals, marks and visas of the stored version ``sheet``."""
+    return check.deals == sheet_deals(load_sheet(sheet.pk)) and visas_kept(setup, entry) == (
+        sheet.visas
+    )
+
+
 def _unchanged(current: ScoreSheet, setup: TableSetup, check: SheetCheck, entry) -> bool:
-    """The sheet as typed is the stored version: same deals and marks, visas and reasons."""
+    """The sheet as typed is the stored version: the same deals, marks and visas, the same
+    reason for fewer deals, and no correction reason (a correction is a change)."""
     short_reason = reason_kept(entry.short_reason) if check.played < setup.deals else ""
     return (
-        check.deals == sheet_deals(load_sheet(current.pk))
-        and visas_kept(setup, entry) == current.visas
-        and short_reason == current.short_reason
+        short_reason == current.short_reason
         and not reason_kept(entry.reason)
+        and _same_marks_and_visas(current, setup, check, entry)
     )
 
 

@@ -79,8 +79,6 @@ def players_import(
             Registration(tournament=tournament, player=player, number=number, **identity)
         )
         number += 1
-    for registration in registrations:
-        registration.fill_sort_name()
     Registration.objects.bulk_create(registrations)
     audit_log(
         action=Action.REGISTRATION_IMPORTED,

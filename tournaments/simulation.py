@@ -216,8 +216,6 @@ def tournament_simulate(
                 checked_in_at=now if checked_in else None,
             )
         )
-    for registration in registrations:
-        registration.fill_sort_name()
     Registration.objects.bulk_create(registrations)
     services.audit_log(
         action=Action.TOURNAMENT_SIMULATED,

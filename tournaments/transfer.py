@@ -146,8 +146,6 @@ def _create(model, rows, maps, tournament=None, clean=False) -> list:
                 setattr(obj, f.attname, tournament.pk)
             elif f.name in row and f not in later:
                 setattr(obj, f.attname, _value(f, row[f.name], maps, row))
-        if hasattr(obj, "fill_sort_name"):  # a document written before names were folded
-            obj.fill_sort_name()
         if clean:
             obj.full_clean()
         objects.append(obj)

@@ -224,6 +224,15 @@ class Team(models.Model):
         return self.name
 
 
+class RegistrationManager(models.Manager):
+    def bulk_create(self, objs, *args, **kwargs):
+        """Bulk creation calls no ``save``: each row's sort name is set here instead."""
+        objs = list(objs)
+        for registration in objs:
+            registration.fill_sort_name()
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Registration(models.Model):
     """A player taking part in one tournament, with their presence on the day.
 
@@ -278,12 +287,14 @@ class Registration(models.Model):
     # Excluded by the arbitre (arbitration): withdrawn from then on, and the rankings say so.
     excluded = models.BooleanField(_("excluded"), default=False)
     # The name as lists sort it and searches find it: no case, no accent, particle last
-    # (``common.text.name_sort_key``); kept up to date by ``save`` and ``fill_sort_name``.
+    # (``common.text.name_sort_key``); kept up to date by ``save`` and ``bulk_create``.
     sort_name = models.CharField(_("sort name"), max_length=300, blank=True, editable=False)
     # The FFT tournament number, "Nord 3": seat and table at the first position played.
     first_seat = models.PositiveSmallIntegerField(_("first seat"), null=True, blank=True)
     first_table = models.PositiveSmallIntegerField(_("first table"), null=True, blank=True)
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    objects = RegistrationManager()
 
     class Meta:
         ordering = ["number"]
@@ -320,7 +331,7 @@ class Registration(models.Model):
         super().save(*args, **kwargs)
 
     def fill_sort_name(self) -> None:
-        """Set ``sort_name`` from the name (``bulk_create`` does not call ``save``)."""
+        """Set ``sort_name`` from the name."""
         self.sort_name = name_sort_key(self.last_name, self.first_name)
 
     @property
