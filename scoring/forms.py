@@ -196,7 +196,7 @@ class Line:
     valid: bool
     dealer: int = 0  # seat: as typed, else in turn
     dealer_chosen: bool = False  # not the one in turn after the line before
-    called_king: bool = False
+    king: bool = False  # called king: the line has a partner
     amount: int | None = None
     ban: str = ""  # who may not bid on this deal, and why, when it is known
 
@@ -205,7 +205,7 @@ class Line:
     @property
     def field_errors(self) -> list[tuple[str, list[str]]]:
         """(field, messages) for every field of the line: the preview clears or fills each."""
-        names = [n for n in self.FIELDS if n != "partner" or self.called_king] + ["poignees"]
+        names = [n for n in (*self.FIELDS, "poignees", "total") if n != "partner" or self.king]
         names += [f"{kind}{cell.seat}" for cell in self.cells for kind in ("mark", "poignee")]
         return [(self.prefix + name, self.errors.get(name, [])) for name in names]
 
@@ -335,7 +335,7 @@ class SheetForm:
                     dealer_chosen=number > 1
                     and self.setup.dealer(number)
                     != self.setup.next_dealer(self.setup.dealer(number - 1)),
-                    called_king=self.called_king,
+                    king=self.called_king,
                     amount=deal.amount if deal else None,
                     ban=self._ban_text(number),
                 )

@@ -239,7 +239,7 @@ class _Line:
             if self.problems:
                 return None
             if sum(marks):
-                self.error("contract", "marks_not_zero_sum", sum=sum(marks))
+                self.error("total", "marks_not_zero_sum", sum=sum(marks))
                 return None
         return CheckedDeal(
             number=self.number,
@@ -299,7 +299,7 @@ class _Line:
             else:
                 seat = seats.get(problem.field or "")
             params = {"deal": self.number, **problem.params}
-            field = "contract" if seat is None else "marks"
+            field = "total" if seat is None else "marks"  # the line's sum: under its marks
             self.problems.append(
                 Problem(problem.code, self.number, field, seat, params, problem.severity)
             )

@@ -1,6 +1,8 @@
 """Small filters for the score sheet pages (labels of stored codes, the history's comparison)."""
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from tournaments.models.core import seat_name
 
@@ -32,3 +34,11 @@ def seat_label(seat):
 @register.filter
 def mark_changed(seat, changed):
     return f"mark{seat}" in changed or "added" in changed
+
+
+@register.simple_tag
+def field_attrs(name, errors=()):
+    """A sheet field's id, the message that describes it, and aria-invalid while it has one
+    (the live preview keeps aria-invalid in step: static/js/sheet.js)."""
+    invalid = mark_safe(' aria-invalid="true"') if errors else ""
+    return format_html('id="{0}" aria-describedby="err-{0}"{1}', name, invalid)

@@ -45,7 +45,6 @@ PASSWORD = "secret-pass-123"  # tests.factories.UserFactory's password
 STAFF_VIEWPORT = {"width": 1280, "height": 800}
 PHONE_VIEWPORT = {"width": 390, "height": 844}
 PROJECTOR_VIEWPORT = {"width": 1280, "height": 720}
-SHEET_VIEWPORT = {"width": 1440, "height": 900}
 TIMEOUT_MS = 15_000  # two slow shared cores: a little more than conftest's 10 s
 SEED = 20260516  # the draw of position 1, fixed so that the pictures stay the same
 
@@ -425,15 +424,15 @@ def test_arbitre_day(new_page):
     shot(page, "13-feuilles-a-saisir")
 
     # 2. She types table 1's sheet with the keyboard only: the totals follow the typing.
-    page.set_viewport_size(SHEET_VIEWPORT)  # the sheet's grid is wide: show all of it
     page.get_by_label("Feuille de la table").focus()
     page.keyboard.type("1")
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("sheet-status")).to_have_text("Non saisie")
     keys = page.keyboard
-    page.locator("select[name=d1-mode]").focus()
+    expect(page.locator("select[name=d1-contract]")).to_be_focused()  # the sheet opens there
     for contract, taker, marks in KEYBOARD_DEALS:
         if marks is None:  # Garde by Est, 2 bouts, 49 points, Petit au bout, simple poignée
+            keys.press("Shift+Tab")  # back to the way of entry
             for text in ("Faits", contract, taker, "2", "49", "Attaque"):
                 keys.type(text)
                 keys.press("Tab")
@@ -441,20 +440,15 @@ def test_arbitre_day(new_page):
             keys.press("Tab")  # not announced
             keys.press("Tab")  # Nord's poignée: none
             keys.type("Simple")  # Est, the taker, showed a simple poignée
-            for _ in range(3):
-                keys.press("Tab")
+            keys.press("Enter")  # to the next deal
             expect(page.locator("#d1-shown1")).to_have_text("318")
             continue
-        keys.press("Tab")  # the dealer: in turn
-        keys.press("Tab")  # not dealt again
-        keys.press("Tab")  # entered as marks, the default
-        keys.type(contract)
+        keys.type({"Garde sans": "S"}.get(contract, contract[0]))  # P, G, S or C
         keys.press("Tab")
-        keys.type(taker)
-        for mark in marks:
-            keys.press("Tab")
-            keys.type(mark)
+        keys.type(taker[0])
         keys.press("Tab")
+        keys.type(marks[0])  # Nord's mark: the others fill in as the deal gives them
+        keys.press("Enter")
     for seat, bilan in enumerate(["-446", "-390", "1346", "-510"]):
         expect(page.get_by_test_id(f"bilan-{seat}")).to_have_text(bilan)
     expect(page.get_by_test_id("sheet-check")).to_contain_text("5")

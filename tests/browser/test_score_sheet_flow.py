@@ -44,9 +44,10 @@ def test_keyboard_entry_confirmation_and_correction(page, log_in, browser, live_
     expect(page.get_by_test_id("sheet-status")).to_have_text("Not entered")
 
     keys = page.keyboard
-    page.locator("select[name=d1-mode]").focus()
+    expect(page.locator("select[name=d1-contract]")).to_be_focused()  # the sheet opens there
     for number, (contract, taker, marks) in enumerate(DEALS, start=1):
         if marks is None:  # the deal's facts: Garde, 2 bouts, 49 points, Petit au bout, poignée
+            keys.press("Shift+Tab")  # back to the way of entry
             keys.type("Facts")
             keys.press("Tab")
             keys.type(contract)
@@ -63,21 +64,16 @@ def test_keyboard_entry_confirmation_and_correction(page, log_in, browser, live_
             keys.press("Tab")  # North's poignée: none
             keys.press("Tab")
             keys.type("Simple")  # East, the taker, showed a simple poignée
-            keys.press("Tab")
-            keys.press("Tab")
-            keys.press("Tab")  # to the next deal's first field
+            keys.press("Enter")  # to the next deal
             expect(page.locator("#d1-shown1")).to_have_text("318")
             continue
-        keys.press("Tab")  # the dealer: in turn
-        keys.press("Tab")  # not dealt again
-        keys.press("Tab")  # marks: the default way of entry
         keys.type(contract)
         keys.press("Tab")
         keys.type(taker)
-        for mark in marks:
+        for mark in marks:  # every mark typed, as on the paper (typed over what fills in)
             keys.press("Tab")
             keys.type(mark)
-        keys.press("Tab")
+        keys.press("Enter")
         if number == 2:  # the totals follow the typing
             expect(page.get_by_test_id("bilan-1")).to_have_text("242")
     expect(page.get_by_test_id("bilan-0")).to_have_text("-446")
@@ -85,6 +81,7 @@ def test_keyboard_entry_confirmation_and_correction(page, log_in, browser, live_
     expect(page.get_by_test_id("bilan-2")).to_have_text("1346")
     expect(page.get_by_test_id("bilan-3")).to_have_text("-510")
     expect(page.get_by_test_id("sheet-check")).to_contain_text("5 deals, every one adds up")
+    expect(page.locator("input[name=visa0]")).to_be_focused()  # Enter after the last deal
     for _seat in range(4):  # the four visas
         keys.press("Space")
         keys.press("Tab")

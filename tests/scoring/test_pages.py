@@ -70,9 +70,28 @@ def test_preview_answers_marks_totals_and_errors_out_of_band(client, staff, tabl
     data = {**SAMPLE, "d2-mark3": "229"}
     html = client.post(url("preview", table), data).content.decode()
     assert 'id="d1-shown1" hx-swap-oob="true">318<' in html
-    error = re.search(r'id="err-d2-contract"[^>]*>([^<]*)<', html).group(1)
+    error = re.search(r'id="err-d2-total"[^>]*>([^<]*)<', html).group(1)
     assert "add up to 1" in error
     assert 'data-testid="bilan-0">-370<' in html  # Nord without deal 2
+    assert not ScoreSheet.objects.exists()
+
+
+def test_a_refused_save_lists_its_errors_with_links_to_their_fields(client, staff, table):
+    client.force_login(staff["scorer"])
+    response = post_sheet(client, table, {**SAMPLE, "d2-mark3": "229", "d4-taker": ""})
+    assert response.status_code == 400
+    page = response.content.decode()
+    summary = page[page.index('id="error-summary"') : page.index("</section>")]
+    assert 'role="alert"' in summary and 'tabindex="-1"' in summary
+    # In the page's order: deal 2's taker mark, its sum (under its marks), deal 4's taker.
+    links = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', summary)
+    assert links == [
+        ("d2-mark3", "Deal 2: mark of West"),
+        ("d2-mark0", "Deal 2: marks"),
+        ("d4-taker", "Deal 4: taker"),
+    ]
+    assert re.search(r"<title>3 errors — ", page)
+    assert re.search(r'id="d4-taker" aria-describedby="err-d4-taker" aria-invalid="true"', page)
     assert not ScoreSheet.objects.exists()
 
 

@@ -48,7 +48,7 @@ def test_invalid_sheet_saves_nothing(table, staff):
     data = {**SAMPLE, "d3-mark0": "43"}
     with pytest.raises(ValidationError) as exc:
         save(table, staff["scorer"], data)
-    assert "d3-contract" in refused(exc.value)
+    assert "d3-total" in refused(exc.value)
     assert "add up to 1" in refused(exc.value)["d3-contract"][0]
     assert (
         not ScoreSheet.objects.exists()

@@ -69,7 +69,7 @@ def test_errors_name_their_field():
     assert codes(check) == {
         ("d1-pab", "petit_au_bout_without_bout"),
         ("d2-mark3", "defenders_unequal"),
-        ("d2-contract", "marks_not_zero_sum"),
+        ("d2-total", "marks_not_zero_sum"),
         ("d3-contract", "deal_missing"),
         ("d4-taker", "taker_required"),
     }
@@ -181,7 +181,7 @@ def test_an_annulled_deal_scores_zero_and_an_adjusted_one_only_sums_to_zero():
     assert check.is_valid, check.problems
     assert check.deals[0].marks == (0, 0, 0, 0) and check.deals[1].marks == (5, -5, 0, 0)
     data["d2-mark3"] = "1"
-    assert ("d2-contract", "marks_not_zero_sum") in codes(check_sheet(FOUR, read_entry(data)))
+    assert ("d2-total", "marks_not_zero_sum") in codes(check_sheet(FOUR, read_entry(data)))
     # An annulled deal needs nothing else, not even its contract.
     check = check_sheet(FOUR, read_entry({"d1-mode": "annulled"}))
     assert check.is_valid and check.played == 1 and check.deals[0].taker is None
