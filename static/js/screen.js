@@ -5,7 +5,7 @@
    as it is, anything else is swapped in place, so the page never reloads. No inline script. */
 (function () {
   "use strict";
-  var screen = document.getElementById("screen");
+  var screen = document.querySelector("main.screen");
   if (!screen) return;
   var ORDER = ["seating", "standings"];
   var HOLD = 3; // seconds still at the top, then at the bottom, of a long list

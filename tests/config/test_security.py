@@ -344,7 +344,7 @@ def test_too_large_upload_is_refused_before_it_is_read(organiser_client, tournam
     form = response.context["form"]
     assert form.has_error("file", "too_large")
     assert "larger than 2 MB" in str(form.errors["file"])
-    assert 'id="id_file-errors"' in response.content.decode()
+    assert 'id="id_file_error"' in response.content.decode()
     assert not Registration.objects.exists()
 
 
@@ -364,7 +364,7 @@ def test_wrong_file_type_is_refused_next_to_the_field(organiser_client, tourname
     form = response.context["form"]
     assert form.has_error("file", "not_a_spreadsheet")
     assert "Choose an Excel (.xlsx) or CSV (.csv) file." in str(form.errors["file"])
-    assert 'id="id_file-errors"' in response.content.decode()
+    assert 'id="id_file_error"' in response.content.decode()
     assert not Registration.objects.exists()
 
 

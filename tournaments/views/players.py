@@ -33,6 +33,7 @@ def registration_list(request, tournament):
         "search": search,
         "can_edit": can_edit,
         "summary": selectors.presence_summary(tournament=tournament),
+        "oob": is_htmx(request),  # the count of players found, in its live region
     }
     template = (
         "manage/_registration_table.html" if is_htmx(request) else "manage/registrations.html"
@@ -122,6 +123,7 @@ def checkin(request, tournament):
         "rows": rows,
         "search": search,
         "summary": selectors.presence_summary(tournament=tournament),
+        "oob": is_htmx(request),  # the count of players found, in its live region
     }
     template = "manage/_checkin_list.html" if is_htmx(request) else "manage/checkin.html"
     return render(request, template, context)
