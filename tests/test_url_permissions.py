@@ -107,6 +107,8 @@ ACCESS = {
     "manage:registration_add": page("organiser"),
     "manage:registration_edit": page("organiser", number="registration"),
     "manage:registration_delete": action("organiser", number="registration"),
+    # The player has not withdrawn: refused, with a message on their page.
+    "manage:registration_restore": action("organiser", number="registration"),
     "manage:checkin": page("arbitre"),
     "manage:checkin_toggle": action("arbitre", number="registration"),
     "manage:import_upload": page("organiser"),
@@ -121,6 +123,9 @@ ACCESS = {
     # Sheets exist, so the position is locked and an arbitre may swap; nobody named: 400.
     "manage:round_swap": action("arbitre", ok=400, **POSITION),
     "manage:round_publish": action("organiser", **POSITION),
+    # Sheets exist: unpublishing or undoing a swap is refused, with a message on the page.
+    "manage:round_unpublish": action("organiser", **POSITION),
+    "manage:round_swap_undo": action("organiser", **POSITION),
     "manage:round_document": page("scorer", fixed={"kind": "list"}, **POSITION),
     # Score sheets and results
     "scoring:dashboard": page("scorer", **POSITION),

@@ -25,6 +25,7 @@ class Action(models.TextChoices):
     REGISTRATION_IMPORTED = "registration.imported", _("Players imported")
     REGISTRATION_EXCLUDED = "registration.excluded", _("Player withdrawn")
     EXCLUSION_UNDONE = "registration.exclusion_undone", _("Withdrawal undone")
+    REGISTRATION_RESTORED = "registration.restored", _("Withdrawn player restored")
     CHECKED_IN = "registration.checked_in", _("Player checked in")
     CHECKED_OUT = "registration.checked_out", _("Check-in undone")
     TEAM_CREATED = "team.created", _("Team created")
@@ -34,3 +35,5 @@ class Action(models.TextChoices):
     ROUND_SWAPPED = "round.swapped", _("Players swapped")
     ROUND_CORRECTED = "round.corrected", _("Seating corrected by an arbitre")
     ROUND_PUBLISHED = "round.published", _("Seating published")
+    ROUND_UNPUBLISHED = "round.unpublished", _("Seating unpublished")
+    ROUND_SWAP_UNDONE = "round.swap_undone", _("Swap undone")

@@ -1,8 +1,11 @@
 """Reads of seatings for pages and documents, in a constant number of queries."""
 
-from django.db.models import Prefetch
+from dataclasses import dataclass
 
-from .models import Round, Seat, Tournament
+from django.db.models import Max, Prefetch
+
+from .actions import Action
+from .models import AuditEntry, Registration, Round, Seat, Tournament
 
 
 def _seats():
@@ -40,3 +43,59 @@ def last_published_position(*, tournament: Tournament) -> int:
     they do not say "after position 10" while position 2 is being played."""
     number = _published(tournament).values_list("number", flat=True).first()
     return min(number or 1, tournament.positions)
+
+
+def last_seated_position(*, tournament: Tournament) -> int:
+    """The number of the last position seated (draft or published), 0 before any."""
+    return tournament.rounds.aggregate(last=Max("number"))["last"] or 0
+
+
+def restore_position(*, registration: Registration) -> int | None:
+    """The position a withdrawn player would play again from: the first not seated yet (or
+    the one they join at, if later). None when they have not withdrawn or none is left."""
+    if registration.withdrawn_after_position is None:
+        return None
+    seated = last_seated_position(tournament=registration.tournament)
+    position = max(seated + 1, registration.joins_at_position)
+    return position if position <= registration.tournament.positions else None
+
+
+@dataclass(frozen=True)
+class Swap:
+    entry: int  # its audit entry: which swap an undo asked for
+    first: Registration
+    second: Registration
+
+
+# What moves the players of a position, as its audit entries tell: a draw or an arbitre's
+# correction starts the history of swaps anew; an undo takes back the last swap not undone.
+_MOVES = (Action.ROUND_GENERATED, Action.ROUND_CORRECTED, Action.ROUND_SWAPPED)
+
+
+def last_swap(*, round: Round) -> Swap | None:
+    """The organiser's swap an undo takes back: the last one of the position since it was
+    drawn that is not undone yet (undoing again walks back through the swaps before it).
+    None when there is none, or when an arbitre's correction came after it. Two queries."""
+    entries = AuditEntry.objects.filter(
+        tournament_id=round.tournament_id,
+        action__in=[*_MOVES, Action.ROUND_SWAP_UNDONE],
+        data__round=round.number,
+    ).order_by("id")
+    swaps: list[tuple[int, list[int]]] = []
+    for pk, action, data in entries.values_list("pk", "action", "data"):
+        if action == Action.ROUND_SWAPPED:
+            swaps.append((pk, data["players"]))
+        elif action == Action.ROUND_SWAP_UNDONE:
+            swaps = swaps[:-1]
+        else:
+            swaps = []
+    if not swaps:
+        return None
+    entry, numbers = swaps[-1]
+    players = {
+        r.number: r
+        for r in Registration.objects.filter(tournament_id=round.tournament_id, number__in=numbers)
+    }
+    if len(players) != 2:
+        return None
+    return Swap(entry, players[numbers[0]], players[numbers[1]])

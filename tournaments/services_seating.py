@@ -1,4 +1,5 @@
 """Writes for the seating of positions: generate (or regenerate), swap two players, publish.
+The ways back (unpublish, undo a swap) are in ``services_undo``.
 
 The services read the database, hand plain ids to the seating engine (``tournaments.seating``)
 and write its answer back; the engine never sees a model. Each service runs in one transaction
@@ -201,34 +202,19 @@ def round_seat_players(
     return round_
 
 
-@transaction.atomic
-def round_swap_players(
-    *, round: Round, user, first: Registration, second: Registration, reason: str = ""
-):
-    """Exchange the seats of two players of a position; the report is computed again.
-
-    Once a score sheet of the position exists, this is an arbitre's correction: it needs a
-    reason, kept in the audit entry, and the marks of the sheets follow the seats
-    (``signals.seats_swapped``).
-    """
-    # Read again, locked: closing the position (or entering a sheet) waits for the swap.
-    round_ = (
-        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+def lock_round(round_: Round) -> Round:
+    """The position read again, locked: closing it, entering a sheet or another move of its
+    players waits for the write under way."""
+    return (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     )
-    refuse_if_closed(round_)
-    locked = round_.is_locked
-    reason = trim_invisible(reason)
-    if not locked:
-        require_role(user, round_.tournament, Role.ORGANISER)  # the organiser's draft
-    else:
-        if not has_role(user, round_.tournament, Role.ARBITRE):
-            raise _locked()
-        if not has_visible_text(reason):
-            raise field_error(
-                "reason",
-                _("Score sheets of this position exist: say why the players are moved."),
-                "reason_required",
-            )
+
+
+def exchange_seats(
+    round_: Round, first: Registration, second: Registration
+) -> list[tuple[int, int]]:
+    """Exchange the seats of two players of ``round_`` (locked) and review it again; returns
+    their places (table id, seat) before the exchange."""
     if first.pk == second.pk:
         raise field_error("second", _("Choose two different players."), "same_player")
     seats = {s.registration_id: s for s in round_.seats.filter(registration__in=[first, second])}
@@ -252,9 +238,38 @@ def round_swap_players(
     )
     (tables,) = _seatings(round_.seats.all())
     round_.report = _report(round_.tournament, round_.number, tables)
-    # The positions planned after this one assumed the seating before the swap.
+    # The positions planned after this one assumed the seating before the exchange.
     round_.plan_ahead = []
     round_.save(update_fields=["report", "plan_ahead"])
+    return places
+
+
+@transaction.atomic
+def round_swap_players(
+    *, round: Round, user, first: Registration, second: Registration, reason: str = ""
+):
+    """Exchange the seats of two players of a position; the report is computed again.
+
+    Once a score sheet of the position exists, this is an arbitre's correction: it needs a
+    reason, kept in the audit entry, and the marks of the sheets follow the seats
+    (``signals.seats_swapped``).
+    """
+    round_ = lock_round(round)
+    refuse_if_closed(round_)
+    locked = round_.is_locked
+    reason = trim_invisible(reason)
+    if not locked:
+        require_role(user, round_.tournament, Role.ORGANISER)  # the organiser's draft
+    else:
+        if not has_role(user, round_.tournament, Role.ARBITRE):
+            raise _locked()
+        if not has_visible_text(reason):
+            raise field_error(
+                "reason",
+                _("Score sheets of this position exist: say why the players are moved."),
+                "reason_required",
+            )
+    places = exchange_seats(round_, first, second)
     if locked:
         moves = [(*places[0], first.pk, second.pk), (*places[1], second.pk, first.pk)]
         seats_swapped.send(sender=Round, round=round_, moves=moves, user=user, reason=reason)
@@ -299,11 +314,15 @@ def round_publish(*, round: Round, user):
         .values("registration")
         .annotate(first=Min("round__number"))
     }
-    taken = set(
-        round_.tournament.registrations.filter(first_table__isnull=False).values_list(
-            "first_table", "first_seat"
-        )
-    )
+    # The numbers this position gave when it was published before (then drawn again) are
+    # given anew, from the seats it has now.
+    taken = {
+        (table, seat)
+        for reg, table, seat in round_.tournament.registrations.filter(
+            first_table__isnull=False
+        ).values_list("pk", "first_table", "first_seat")
+        if first_round.get(reg) != round_.number
+    }
     newcomers = []
     seats = list(
         round_.seats.select_related("table", "registration").order_by("table__number", "number")

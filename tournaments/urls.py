@@ -36,6 +36,11 @@ manage_patterns = (
             players.registration_delete,
             name="registration_delete",
         ),
+        path(
+            "t/<slug:slug>/players/<int:number>/restore/",
+            players.registration_restore,
+            name="registration_restore",
+        ),
         path("t/<slug:slug>/checkin/", players.checkin, name="checkin"),
         path(
             "t/<slug:slug>/checkin/<int:number>/",
@@ -60,6 +65,16 @@ manage_patterns = (
             "t/<slug:slug>/positions/<int:number>/publish/",
             seating.round_publish,
             name="round_publish",
+        ),
+        path(
+            "t/<slug:slug>/positions/<int:number>/unpublish/",
+            seating.round_unpublish,
+            name="round_unpublish",
+        ),
+        path(
+            "t/<slug:slug>/positions/<int:number>/undo-swap/",
+            seating.round_swap_undo,
+            name="round_swap_undo",
         ),
         path(
             "t/<slug:slug>/positions/<int:number>/<slug:kind>.pdf",

@@ -1,4 +1,5 @@
-"""Staff pages for the field: registrations, adding and editing players, check-in."""
+"""Staff pages for the field: registrations, adding and editing players (restoring a withdrawn
+one), check-in."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -11,10 +12,11 @@ from django.views.decorators.http import require_POST
 from common.errors import add_service_error
 from common.views import is_htmx, paginate_table
 
-from .. import selectors, services
+from .. import selectors, services, services_undo
 from ..forms import PlayerForm
 from ..models import Registration
 from ..permissions import Role, has_role, role_required
+from ..selectors_seating import restore_position
 from ..tables import RegistrationTable
 
 
@@ -69,6 +71,9 @@ def registration_edit(request, tournament, number):
         tournament=tournament,
         number=number,
     )
+    # A withdrawal the organiser may take back, from this position on (read before the form
+    # changes ``reg``).
+    restore_from = None if reg.excluded else restore_position(registration=reg)
     initial = {
         "licence": reg.player.licence or "",
         "last_name": reg.last_name,
@@ -92,8 +97,29 @@ def registration_edit(request, tournament, number):
     return render(
         request,
         "manage/player_form.html",
-        {"tournament": tournament, "form": form, "registration": reg},
+        {
+            "tournament": tournament,
+            "form": form,
+            "registration": reg,
+            "restore_from": restore_from,
+        },
     )
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+def registration_restore(request, tournament, number):
+    reg = get_object_or_404(Registration, tournament=tournament, number=number)
+    try:
+        position = services_undo.registration_restore(registration=reg, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("manage:registration_edit", slug=tournament.slug, number=number)
+    message = _("%(player)s plays again from position %(k)s.") % {"player": reg.name, "k": position}
+    if not reg.checked_in:
+        message += " " + _("Check them in so that they are seated.")
+    messages.success(request, message)
+    return redirect("manage:registrations", slug=tournament.slug)
 
 
 @require_POST

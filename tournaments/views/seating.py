@@ -1,4 +1,5 @@
-"""Staff pages for the seating of positions: list, generate, review and swap, publish, print."""
+"""Staff pages for the seating of positions: list, generate, review and swap, publish, print,
+and the ways back (unpublish, undo the last swap)."""
 
 from django import forms
 from django.contrib import messages
@@ -13,11 +14,11 @@ from common.errors import add_service_error
 from common.views import download
 from config.security import heavy_document
 
-from .. import documents, services_seating
+from .. import documents, services_seating, services_undo
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
 from ..selectors import presence_summary
-from ..selectors_seating import round_tables
+from ..selectors_seating import last_swap, round_tables
 
 
 class SwapForm(forms.Form):
@@ -70,6 +71,7 @@ def round_list(request, tournament):
 def _review(request, tournament, round_, swap_form=None, status=200):
     report = round_.report or {}
     locked = round_.is_locked
+    can_edit = has_role(request.user, tournament, Role.ORGANISER)
     names = {
         r.pk: r
         for r in Registration.objects.filter(
@@ -93,8 +95,14 @@ def _review(request, tournament, round_, swap_form=None, status=200):
                 (names.get(a), names.get(b)) for a, b in report.get("team_clashes", [])
             ],
             "swap_form": swap_form or SwapForm(tournament=tournament),
-            "can_edit": has_role(request.user, tournament, Role.ORGANISER),
+            "can_edit": can_edit,
             "locked": locked,
+            # The ways back, while nothing has been played on the position.
+            "can_unpublish": can_edit
+            and round_.is_published
+            and not locked
+            and not tournament.rounds.filter(number__gt=round_.number).exists(),
+            "last_swap": last_swap(round=round_) if can_edit and not locked else None,
             # Once sheets exist, moving players is an arbitre's correction.
             "can_swap": has_role(
                 request.user, tournament, Role.ARBITRE if locked else Role.ORGANISER
@@ -155,6 +163,38 @@ def round_swap(request, tournament, number):
 def round_publish(request, tournament, number):
     services_seating.round_publish(round=_round(tournament, number), user=request.user)
     messages.success(request, _("Position %(k)s published: players can see it.") % {"k": number})
+    return redirect("manage:round", slug=tournament.slug, number=number)
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+def round_unpublish(request, tournament, number):
+    try:
+        services_undo.round_unpublish(round=_round(tournament, number), user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request,
+            _("Position %(k)s unpublished: the players no longer see it.") % {"k": number},
+        )
+    return redirect("manage:round", slug=tournament.slug, number=number)
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+def round_swap_undo(request, tournament, number):
+    swap = request.POST.get("swap", "")
+    try:
+        services_undo.round_swap_undo(
+            round=_round(tournament, number),
+            user=request.user,
+            swap=int(swap) if swap.isascii() and swap.isdigit() else 0,
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Swap undone."))
     return redirect("manage:round", slug=tournament.slug, number=number)
 
 

@@ -1,0 +1,149 @@
+"""The organiser's ways back: unpublish a position, undo the last swap, restore a player.
+
+Each one takes back a write of ``services_seating`` or ``services_players`` while nothing has
+happened since that would make taking it back wrong: no score sheet of the position (scoring
+says so through ``extensions``, read by ``Round.is_locked``), no later position seated, no other
+move of the players. Each runs in one transaction, under the locks the write it takes back
+takes, and writes its audit entry there. An arbitre's decisions are undone in arbitration, with
+a reason, never here.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from .actions import Action
+from .models import Registration, Round, Seat, Tournament
+from .permissions import Role, require_role
+from .selectors_seating import last_swap, restore_position
+from .services_common import audit_log
+from .services_seating import exchange_seats, lock_round
+
+
+def _hold(tournament: Tournament) -> Tournament:
+    """Lock the tournament against the writes that lock it (``lock_tournament``: seating a
+    position, registering, teams), not against the rows that only refer to it: a sheet saved
+    meanwhile writes its audit entry, which waits for a FOR UPDATE lock of the tournament while
+    we wait for its position (a deadlock), never for this FOR NO KEY UPDATE one."""
+    return Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+
+
+@transaction.atomic
+def round_unpublish(*, round: Round, user) -> Round:
+    """Take a published position back to a draft while nothing has been played on it: the
+    public pages stop showing it; its seating is kept, to be changed or published again. The
+    tournament numbers its publication gave are taken back (publishing gives them again)."""
+    tournament = _hold(round.tournament)  # no next position is seated meanwhile
+    round_ = lock_round(round)  # nor a sheet entered
+    require_role(user, tournament, Role.ORGANISER)
+    if not round_.is_published:
+        return round_
+    if round_.is_closed or round_.is_locked:
+        raise ValidationError(
+            _("Score sheets of position %(k)s exist: it can no longer be unpublished."),
+            code="round_locked",
+            params={"k": round_.number},
+        )
+    later = tournament.rounds.filter(number__gt=round_.number).order_by("number").first()
+    if later is not None:
+        raise ValidationError(
+            _("Position %(later)s is already seated: only the last position can be unpublished."),
+            code="later_position_exists",
+            params={"later": later.number},
+        )
+    round_.status = Round.Status.DRAFT
+    round_.published_at = None
+    round_.save(update_fields=["status", "published_at"])
+    earlier = Seat.objects.filter(round__tournament=tournament, round__number__lt=round_.number)
+    tournament.registrations.filter(seats__round=round_).exclude(
+        pk__in=earlier.values("registration")
+    ).update(first_table=None, first_seat=None)
+    audit_log(
+        action=Action.ROUND_UNPUBLISHED,
+        user=user,
+        tournament=tournament,
+        data={"round": round_.number},
+    )
+    return round_
+
+
+@transaction.atomic
+def round_swap_undo(*, round: Round, user, swap: int) -> Round:
+    """Put back the two players of the position's last swap (``selectors_seating.last_swap``)
+    where they sat before it; undoing again takes back the swap before it, and so on back to
+    the draw. ``swap`` is the audit entry of the swap the page offered to undo: if another
+    move came since (a second click, a colleague), nothing is undone. Once a sheet exists,
+    moving players is an arbitre's correction, never an undo."""
+    round_ = lock_round(round)
+    require_role(user, round_.tournament, Role.ORGANISER)
+    if round_.is_closed or round_.is_locked:
+        raise ValidationError(
+            _("Score sheets of this position exist: the swap can no longer be undone."),
+            code="round_locked",
+        )
+    last = last_swap(round=round_)
+    if last is None or last.entry != swap:
+        raise ValidationError(
+            _(
+                "The seating of this position has changed since the page was shown: nothing "
+                "was undone. Look at it again."
+            ),
+            code="swap_changed",
+        )
+    exchange_seats(round_, last.first, last.second)
+    audit_log(
+        action=Action.ROUND_SWAP_UNDONE,
+        user=user,
+        tournament=round_.tournament,
+        data={"round": round_.number, "players": [last.first.number, last.second.number]},
+    )
+    return round_
+
+
+@transaction.atomic
+def registration_restore(*, registration: Registration, user) -> int:
+    """Cancel a player's withdrawal from the first position not seated yet on; returns that
+    position. What they played stays as it is, and the positions already seated without them
+    are not changed: the next position seated is planned afresh (the field changed) with them.
+    An exclusion is an arbitre's decision: only cancelling it (arbitration) brings them back."""
+    tournament = _hold(registration.tournament)  # no position is seated meanwhile
+    require_role(user, tournament, Role.ORGANISER)
+    # Nor the player excluded: the exclusion writes the registration first, then its entry.
+    registration = Registration.objects.select_for_update(no_key=True).get(pk=registration.pk)
+    params = {"player": registration.name}
+    if registration.excluded:
+        raise ValidationError(
+            _(
+                "%(player)s was excluded by an arbitre: only cancelling that decision brings "
+                "them back."
+            ),
+            code="excluded",
+            params=params,
+        )
+    withdrawn = registration.withdrawn_after_position
+    if withdrawn is None:
+        raise ValidationError(
+            _("%(player)s has not withdrawn."), code="not_withdrawn", params=params
+        )
+    registration.tournament = tournament
+    position = restore_position(registration=registration)
+    if position is None:
+        raise ValidationError(
+            _("Every position is already seated: none is left for %(player)s to play."),
+            code="no_position_left",
+            params=params,
+        )
+    registration.withdrawn_after_position = None
+    registration.save(update_fields=["withdrawn_after_position"])
+    audit_log(
+        action=Action.REGISTRATION_RESTORED,
+        user=user,
+        tournament=tournament,
+        data={
+            "registration": registration.pk,
+            "number": registration.number,
+            "before": {"withdrawn_after_position": withdrawn},
+            "plays_from": position,
+        },
+    )
+    return position
