@@ -53,7 +53,8 @@ def panels_of(tournament: Tournament) -> tuple[str, ...]:
     return TEAM_PANELS if tournament.has_teams else PANELS
 
 
-def _ranking_context(ranking) -> dict:
+def _standings_context(tournament: Tournament, stamp: int) -> dict:
+    ranking = cached_standings(tournament=tournament, stamp=stamp)
     # Nothing to rank yet: no sheet counted and every total still 0 (no penalty either).
     empty = ranking.sheets == 0 and not any(row.total for row in ranking.rows)
     return {"ranking": ranking, "no_results": empty}
@@ -62,15 +63,15 @@ def _ranking_context(ranking) -> dict:
 def _panel_contexts(tournament: Tournament, names, stamp: int) -> dict[str, dict]:
     """Each named panel's context; the standings are read once for both rankings."""
     contexts = {}
-    ranking = None
+    standings = None
     for name in names:
         if name == "seating":
             context = _seating_context(tournament)
         else:
-            ranking = ranking or cached_standings(tournament=tournament, stamp=stamp)
-            context = _ranking_context(ranking)
+            standings = standings or _standings_context(tournament, stamp)
+            context = dict(standings)
             if name == "teams":
-                context["teams"] = ranking.teams()
+                context["teams"] = standings["ranking"].teams()
         contexts[name] = {"panel": name, **context}
     return contexts
 

@@ -110,12 +110,14 @@ def _full_message(planned: PlannedTeam) -> str:
         "rows": ", ".join(map(str, planned.rows)),
     }
     if not planned.rows:
-        return _("Team %(team)s already has its %(size)s players in this tournament.") % values
+        return _("Team “%(team)s” already has its %(size)s players in this tournament.") % values
     if not planned.registered:
-        return _("Team %(team)s is full with rows %(rows)s (a team has %(size)s players).") % values
+        return (
+            _("Team “%(team)s” is full with rows %(rows)s (a team has %(size)s players).") % values
+        )
     return (
         _(
-            "Team %(team)s is full with its %(count)s registered players and rows %(rows)s "
+            "Team “%(team)s” is full with its %(count)s registered players and rows %(rows)s "
             "(a team has %(size)s players)."
         )
         % values

@@ -77,8 +77,9 @@ def test_the_plan_creates_joins_and_refuses_beyond_the_team_size(pairs):
         pairs, team_rows("Les As", "Les Rois", "Les As", "Les As", "", "Complets", "Seuls")
     )
     assert [sorted(row.errors) for row in checked] == [[], [], [], ["team"], [], ["team"], []]
-    assert "Team Les As is full with rows 1, 3 (a team has 2 players)." in checked[3].errors["team"]
-    assert "Team Complets already has its 2 players" in checked[5].errors["team"][0]
+    full = "Team “Les As” is full with rows 1, 3 (a team has 2 players)."
+    assert full in checked[3].errors["team"]
+    assert "Team “Complets” already has its 2 players" in checked[5].errors["team"][0]
     summary = {t.name: (t.is_new, t.registered, t.rows, t.is_full) for t in teams.teams}
     assert summary == {
         "Les As": (True, 0, [1, 3], True),
@@ -222,7 +223,7 @@ def test_preview_shows_each_rows_team_the_teams_and_the_refusal(organiser_client
     html = page.content.decode()
     assert page.context["error_count"] == 1
     assert 'name="r-0-team" value="Les As"' in html
-    assert "Team Les As is full with rows 1, 2" in html
+    assert "Team “Les As” is full with rows 1, 2" in html
     assert html.count('data-testid="import-team"') == 2
     assert "1 of 2" in html and "incomplete" in html  # Seuls
     # The third row moves to a team of its own: the import goes through.
