@@ -4,7 +4,11 @@ tournament, and nothing half-saved."""
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.factories import RegistrationFactory, TeamFactory
 from tests.tournaments.test_imports import preview_url, rows_of, upload, xlsx_bytes
@@ -256,3 +260,37 @@ def test_upload_page_tells_a_team_tournament_about_the_column(organiser_client, 
     url = reverse("manage:import_upload", kwargs={"slug": pairs.slug})
     html = organiser_client.get(url).content.decode()
     assert 'data-testid="import-team-help"' in html and "at most 2 players" in html
+
+
+# --- whatever the team cells say --------------------------------------------------------------
+
+TEAM_CELLS = st.sampled_from(["", "Les As", "les as", "Solo", "Complets", "x" * 121, " Les As "])
+
+
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(teams=st.lists(TEAM_CELLS, min_size=3, max_size=3), skip=st.sets(st.sampled_from([0, 1, 2])))
+def test_no_team_ever_exceeds_its_size_and_a_refusal_writes_nothing(
+    client, organiser, pairs, teams, skip
+):
+    with transaction.atomic():
+        full = TeamFactory(tournament=pairs, name="Complets", number=1)
+        RegistrationFactory.create_batch(2, tournament=pairs, team=full)
+        RegistrationFactory(
+            tournament=pairs, team=TeamFactory(tournament=pairs, name="Solo", number=2)
+        )
+        client.force_login(organiser)
+        rows = team_rows(*teams)
+        upload(client, pairs, "j.csv", "\n".join(";".join(r) for r in [HEADER, *rows]).encode())
+        before = (Registration.objects.count(), Team.objects.count(), AuditEntry.objects.count())
+        form = form_of(rows) | {f"r-{i}-skip": "1" for i in skip} | {"confirm": "1"}
+        response = client.post(preview_url(pairs), form)
+        after = (Registration.objects.count(), Team.objects.count(), AuditEntry.objects.count())
+        if response.status_code == 302:
+            assert after[0] == before[0] + 3 - len(skip)
+            for team in pairs.teams.annotate(n=Count("members")):
+                assert 1 <= team.n <= 2, (team.name, team.n)
+        else:
+            assert response.status_code == 400 and after == before
+        transaction.set_rollback(True)
