@@ -1,7 +1,8 @@
 """The projector view (public, no account): ``/t/<slug>/screen/``.
 
-One full-screen page that alternates two panels in large type: the published seating of the
-current position (alphabetical, "NAME First — table N · seat") and the provisional standings.
+One full-screen page that shows its panels in turn, in large type: the published seating of the
+current position (alphabetical, "NAME First — table N · seat"), the provisional standings and,
+in a team tournament, the team standings (``Standings.teams``, as the public teams page).
 ``static/js/screen.js`` shows each panel for ``?seconds=`` (20 by default, 5 to 120), scrolls a
 long list by itself (a CSS animation it only measures for) and, once a panel is hidden, asks
 ``/t/<slug>/screen/panel/?panel=<name>&stamp=<n>`` for news: the answer is 204 ("nothing new")
@@ -21,6 +22,7 @@ from tournaments.views.helpers import nothing_new, public_tournament
 from .standings import cached_standings, ledger_stamp
 
 PANELS = ("seating", "standings")
+TEAM_PANELS = (*PANELS, "teams")
 DEFAULT_SECONDS, MIN_SECONDS, MAX_SECONDS = 20, 5, 120
 
 
@@ -46,6 +48,11 @@ def _seating_context(tournament: Tournament) -> dict:
     return {"round": round_, "seats": seats}
 
 
+def panels_of(tournament: Tournament) -> tuple[str, ...]:
+    """The panels the projector shows in turn: the team standings in a team tournament only."""
+    return TEAM_PANELS if tournament.has_teams else PANELS
+
+
 def _standings_context(tournament: Tournament, stamp: int) -> dict:
     ranking = cached_standings(tournament=tournament, stamp=stamp)
     # Nothing to rank yet: no sheet counted and every total still 0 (no penalty either).
@@ -53,10 +60,20 @@ def _standings_context(tournament: Tournament, stamp: int) -> dict:
     return {"ranking": ranking, "no_results": empty}
 
 
-def _panel_context(tournament: Tournament, panel: str, stamp: int) -> dict:
-    if panel == "seating":
-        return _seating_context(tournament)
-    return _standings_context(tournament, stamp)
+def _panel_contexts(tournament: Tournament, names, stamp: int) -> dict[str, dict]:
+    """Each named panel's context; the standings are read once for both rankings."""
+    contexts = {}
+    standings = None
+    for name in names:
+        if name == "seating":
+            context = _seating_context(tournament)
+        else:
+            standings = standings or _standings_context(tournament, stamp)
+            context = dict(standings)
+            if name == "teams":
+                context["teams"] = standings["ranking"].teams()
+        contexts[name] = {"panel": name, **context}
+    return contexts
 
 
 def screen(request, slug):
@@ -70,8 +87,7 @@ def screen(request, slug):
             "tournament": tournament,
             "stamp": stamp,
             "seconds": display_seconds(request.GET.get("seconds", "")),
-            "seating": {"panel": "seating", **_seating_context(tournament)},
-            "standings": {"panel": "standings", **_standings_context(tournament, stamp)},
+            "panels": _panel_contexts(tournament, panels_of(tournament), stamp).values(),
         },
     )
 
@@ -79,12 +95,12 @@ def screen(request, slug):
 def panel(request, slug):
     tournament = public_tournament(request, slug)
     name = request.GET.get("panel", "")
-    if name not in PANELS:
+    if name not in panels_of(tournament):
         return HttpResponseBadRequest()
     stamp = ledger_stamp(tournament=tournament)
     if nothing_new(request, stamp):
         return HttpResponse(status=204)
-    context = {"panel": name, **_panel_context(tournament, name, stamp)}
+    context = _panel_contexts(tournament, [name], stamp)[name]
     html = render_to_string(
         "public/_screen_panel.html",
         {"tournament": tournament, "stamp": stamp, "p": context},

@@ -457,16 +457,16 @@ def test_player_import_upload_then_confirm(client, organiser, tournament, upload
 def test_mac_line_endings_and_odd_zip_versions_are_read_or_refused():
     rows = imports.read_player_file("j.csv", "Nom;Prénom\rDurand;Anne\r".encode("cp1252"))
     assert rows == [{"licence": "", "last_name": "Durand", "first_name": "Anne", "club": "",
-                     "email": ""}]  # fmt: skip
+                     "email": "", "team": ""}]  # fmt: skip
     with pytest.raises(imports.ImportFileError) as exc:
         imports.read_player_file("j.xlsx", unsupported_zip_version(xlsx_sample()))
     assert exc.value.code == "not_a_spreadsheet"
 
 
 PREVIEW_BASE = {
-    **{f"r-0-{f}": v for f, v in zip(imports.FIELDS, ["200001", "Durand", "Anne", "Club X",
-                                                      "anne@example.org"], strict=True)},
-    **{f"r-1-{f}": v for f, v in zip(imports.FIELDS, ["", "Martin", "Paul", "", ""],
+    **{f"r-0-{f}": v for f, v in zip(imports.IDENTITY, ["200001", "Durand", "Anne", "Club X",
+                                                        "anne@example.org"], strict=True)},
+    **{f"r-1-{f}": v for f, v in zip(imports.IDENTITY, ["", "Martin", "Paul", "", ""],
                                      strict=True)},
     "create_clubs": "1",
     "confirm": "1",

@@ -25,13 +25,16 @@ MAX_UNPACKED_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 2000
 MAX_COLUMNS = 50
 HEADER_SEARCH_ROWS = 10
-FIELDS = ["licence", "last_name", "first_name", "club", "email"]
+# The player's identity, then the team (read on a team tournament only: ``import_teams``).
+IDENTITY = ["licence", "last_name", "first_name", "club", "email"]
+FIELDS = [*IDENTITY, "team"]
 FIELD_LABELS = {
     "licence": gettext_lazy("Licence"),
     "last_name": gettext_lazy("Last name"),
     "first_name": gettext_lazy("First name"),
     "club": gettext_lazy("Club"),
     "email": gettext_lazy("Email"),
+    "team": gettext_lazy("Team"),
 }
 
 # Header cells, compared without accents, case, spaces or punctuation.
@@ -53,6 +56,7 @@ HEADER_NAMES = {
     "first_name": {"prenom", "firstname", "givenname", "forename"},
     "club": {"club", "nomduclub", "clubname"},
     "email": {"email", "mail", "courriel", "adressemail", "emailaddress", "adresseemail"},
+    "team": {"equipe", "team", "nomdelequipe", "nomequipe", "teamname", "equipes", "teams"},
 }
 HEADER_NAMES = {k: {n.lower() for n in v} for k, v in HEADER_NAMES.items()}
 
@@ -71,13 +75,19 @@ class CheckedRow:
     values: dict
     errors: dict = field(default_factory=dict)  # field -> [message]
     warnings: list = field(default_factory=list)
+    shown: list = field(default_factory=lambda: FIELDS)  # the preview's columns
 
     def error(self, name: str, message: str) -> None:
         self.errors.setdefault(name, []).append(message)
 
     def cells(self) -> list[tuple[str, str, str, list]]:
         """(field, label, value, errors) in column order, for the preview."""
-        return [(f, FIELD_LABELS[f], self.values[f], self.errors.get(f, [])) for f in FIELDS]
+        return [(f, FIELD_LABELS[f], self.values[f], self.errors.get(f, [])) for f in self.shown]
+
+
+def shown_fields(tournament: Tournament) -> list[str]:
+    """The columns the preview shows: the team's only where the tournament has teams."""
+    return FIELDS if tournament.has_teams else IDENTITY
 
 
 def _key(text: str) -> str:
@@ -177,7 +187,8 @@ def _find_header(rows: list[list[str]]) -> tuple[int, dict[str, int]]:
         "no_header",
         _(
             "No header row found in the first rows of the file. It must name the columns: "
-            "Licence, Nom (last name), Prénom (first name), Club, Email; at least Nom and Prénom."
+            "Licence, Nom (last name), Prénom (first name), Club, Email, Équipe (team); at least "
+            "Nom and Prénom."
         ),
     )
 
@@ -271,7 +282,8 @@ def check_rows(
 
     Queries: a constant handful, whatever the number of rows.
     """
-    checked = [CheckedRow(values=normalise(r)) for r in rows]
+    shown = shown_fields(tournament)
+    checked = [CheckedRow(values=normalise(r), shown=shown) for r in rows]
     licences = [r.values["licence"] for r in checked if r.values["licence"]]
     known = {
         p.licence: p for p in Player.objects.filter(licence__in=licences).select_related("club")

@@ -29,6 +29,15 @@ def round_seats_by_name(*, round: Round):
     )
 
 
+def with_table_mates(*, seats) -> list[tuple[Seat, list[Seat]]]:
+    """Each seat with the other seats of its table, in seat order: 1 query for them all."""
+    seats = list(seats)
+    mates: dict[int, list[Seat]] = {}
+    for seat in _seats().filter(table__in={s.table_id for s in seats}).order_by("number"):
+        mates.setdefault(seat.table_id, []).append(seat)
+    return [(seat, [m for m in mates[seat.table_id] if m.pk != seat.pk]) for seat in seats]
+
+
 def _published(tournament: Tournament):
     return tournament.rounds.filter(status=Round.Status.PUBLISHED).order_by("-number")
 

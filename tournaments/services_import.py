@@ -3,17 +3,21 @@
 The rows are checked again here, inside the transaction, whatever the preview showed: a
 registration made meanwhile by someone else must not slip through. Each registration keeps the
 identity in the file; a licence the player directory knows links its record and changes it only
-when asked (``update_directory``) by an account with the directory right.
+when asked (``update_directory``) by an account with the directory right. On a team tournament
+the file's Team column creates the new teams and puts the players in theirs (``import_teams``
+says which), in the same transaction and with the audit entries of a team created or changed.
 """
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .actions import Action
+from .import_teams import TeamPlan, plan_teams
 from .imports import check_rows, directory_differences
-from .models import Club, Player, Registration, Tournament
+from .models import Club, Player, Registration, Team, Tournament
 from .permissions import can_edit_directory
 from .services import (
     audit_log,
@@ -40,6 +44,7 @@ def players_import(
     checked, unknown_clubs = check_rows(
         tournament=tournament, rows=rows, create_clubs=create_clubs, directory=update_directory
     )
+    plan = plan_teams(tournament=tournament, checked=checked)
     bad = [i for i, row in enumerate(checked, start=1) if row.errors]
     if bad:
         raise ValidationError(
@@ -58,6 +63,7 @@ def players_import(
     clubs = {c.name.lower(): c for c in Club.objects.all()}
     licences = [r.values["licence"] for r in checked if r.values["licence"]]
     players = {p.licence: p for p in Player.objects.filter(licence__in=licences)}
+    teams = _teams_of(tournament, plan)
     number = next_registration_number(tournament)
     registrations, updated = [], []
     for row in checked:
@@ -76,10 +82,17 @@ def players_import(
             player_update(player=player, user=user, **changes)
             updated.append(player.licence)
         registrations.append(
-            Registration(tournament=tournament, player=player, number=number, **identity)
+            Registration(
+                tournament=tournament,
+                player=player,
+                number=number,
+                team=teams.get(v["team"]) if tournament.has_teams else None,
+                **identity,
+            )
         )
         number += 1
     Registration.objects.bulk_create(registrations)
+    _audit_teams(tournament, user, plan, teams)
     audit_log(
         action=Action.REGISTRATION_IMPORTED,
         user=user,
@@ -92,3 +105,38 @@ def players_import(
         },
     )
     return registrations
+
+
+def _teams_of(tournament: Tournament, plan: TeamPlan) -> dict[str, Team]:
+    """The teams the rows join by name: the tournament's own, and the new ones created here."""
+    teams = {planned.name: planned.team for planned in plan.teams if not planned.is_new}
+    number = tournament.teams.aggregate(top=Max("number"))["top"] or 0
+    for planned in plan.new:
+        number += 1
+        team = Team(tournament=tournament, number=number, name=planned.name)
+        team.full_clean()
+        team.save()
+        teams[planned.name] = team
+    return teams
+
+
+def _audit_teams(tournament: Tournament, user, plan: TeamPlan, teams: dict[str, Team]) -> None:
+    """One entry per team created or joined, as ``team_create`` and ``team_update`` write it:
+    the team and all its members' numbers."""
+    if not plan.teams:
+        return
+    members: dict[int, list[int]] = {}
+    for team_id, number in Registration.objects.filter(
+        team__in=[teams[p.name] for p in plan.teams if p.rows]
+    ).values_list("team_id", "number"):
+        members.setdefault(team_id, []).append(number)
+    for planned in plan.teams:
+        if not planned.rows:
+            continue
+        team = teams[planned.name]
+        audit_log(
+            action=Action.TEAM_CREATED if planned.is_new else Action.TEAM_UPDATED,
+            user=user,
+            tournament=tournament,
+            data={"team": team.pk, "name": team.name, "members": sorted(members[team.pk])},
+        )

@@ -1,13 +1,19 @@
-/* Projector view (templates/public/screen.html): show the panels in turn, each for
-   data-seconds at least; a list longer than the screen waits, scrolls up at a readable pace
-   (a CSS animation: this script only measures it) and waits again; then the next panel.
+/* Projector view (templates/public/screen.html): show the panels in turn (seating, standings,
+   and team standings in a team tournament), each for data-seconds at least; a list longer
+   than the screen waits, scrolls up at a readable pace (a CSS animation: this script only
+   measures it) and waits again; then the next panel.
    Once a panel is hidden it asks the server for news (htmx, "screen-refresh"): 204 leaves it
    as it is, anything else is swapped in place, so the page never reloads. No inline script. */
 (function () {
   "use strict";
   var screen = document.querySelector("main.screen");
   if (!screen) return;
-  var ORDER = ["seating", "standings"];
+  // The panels in the order of their tabs: a team tournament adds the team standings.
+  var ORDER = Array.prototype.map.call(
+    document.querySelectorAll(".screen-tabs [data-for]"),
+    function (tab) { return tab.dataset.for; }
+  );
+  if (!ORDER.length) ORDER = ["seating", "standings"];
   var HOLD = 3; // seconds still at the top, then at the bottom, of a long list
   var FADE = 900; // ms: the panels' cross-fade in screen.css, then the hidden one refreshes
   var SCREENFUL = 10; // seconds to scroll one screen height

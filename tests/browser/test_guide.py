@@ -340,7 +340,7 @@ def test_organiser_day(new_page, fixed_draw, tmp_path):
     phone.goto(f"/t/{SLUG}/")
     phone.get_by_role("link", name=re.compile("Où suis-je placé")).click()
     phone.get_by_placeholder("Tapez votre nom").fill("Moreau")
-    expect(phone.locator("#seating-list tbody tr")).to_have_count(1)
+    expect(phone.locator("#seating-list .seat-card")).to_have_count(1)
     me = Seat.objects.select_related("table").get(
         round=round_, registration__number=number["Moreau"]
     )

@@ -107,3 +107,33 @@ def test_long_list_scrolls_then_gives_way(projector):
     page.clock.fast_forward(1_000)
     expect(page.get_by_test_id("panel-standings")).to_be_visible()
     expect(seating).to_be_hidden()
+
+
+def test_a_team_tournament_shows_the_team_standings_in_turn(projector):
+    from tests.scoring.test_screen import team_tournament
+
+    user = boss()
+    tournament, round_ = team_tournament(user)
+    for table in round_.tables.all():
+        services.scoresheet_save(
+            table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
+        )
+    page = projector
+    page.clock.install()
+    page.goto(f"/t/{tournament.slug}/screen/?seconds=5")
+    panels = {
+        name: page.get_by_test_id(f"panel-{name}") for name in ("seating", "standings", "teams")
+    }
+    tabs = page.locator(".screen-tabs [data-for]")
+    expect(tabs).to_have_text(["Seating", "Standings", "Teams"])
+    for name in ("seating", "standings", "teams", "seating"):
+        expect(panels[name]).to_be_visible()
+        for other in set(panels) - {name}:
+            expect(panels[other]).to_be_hidden()
+        expect(page.locator(f'.screen-tabs [data-for="{name}"]')).to_have_css(
+            "border-bottom-color", "rgb(255, 209, 102)"
+        )
+        page.clock.fast_forward(5_000)
+    teams = page.get_by_test_id("screen-teams")
+    expect(teams.locator("li")).to_have_count(4)
+    expect(teams.locator(".rank").first).to_have_text("1")

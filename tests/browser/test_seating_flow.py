@@ -1,5 +1,6 @@
 """An organiser seats position 1 in a real browser: generate, swap two players, publish, print;
-then a player finds their table on the public page from a phone."""
+then a player finds their table and table-mates on the public page from a phone, and opens their
+own page."""
 
 import io
 
@@ -57,4 +58,11 @@ def test_seat_swap_publish_print_and_find_your_table(page, log_in, browser, live
     player_page.get_by_placeholder("Type your name").fill(me.player.last_name)
     seat = Seat.objects.select_related("table").get(round=round_, registration=me)
     expect(player_page.get_by_test_id(f"table-{me.number}")).to_have_text(str(seat.table.number))
+    # Who else sits there, by seat, and the way to the player's own page.
+    mates = player_page.get_by_test_id(f"mates-{me.number}").locator("li")
+    others = Seat.objects.filter(table=seat.table).exclude(pk=seat.pk).order_by("number")
+    expect(mates).to_have_text([f"{m.seat_name} {m.registration.name}" for m in others])
+    assert player_page.evaluate("document.documentElement.scrollWidth") <= 390
+    player_page.get_by_test_id(f"player-link-{me.number}").click()
+    expect(player_page.get_by_role("heading", level=1)).to_contain_text(me.name)
     phone.close()

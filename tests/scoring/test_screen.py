@@ -188,3 +188,75 @@ def test_query_counts_do_not_grow_with_the_field(
         assert client.get(panel_url(tournament), {"panel": "seating"}).status_code == 200
     with django_assert_num_queries(3):  # tournament, stamp, last published: ranking cached
         assert client.get(panel_url(tournament), {"panel": "standings"}).status_code == 200
+
+
+# --- the team standings of a team tournament -------------------------------------------------
+
+
+def team_tournament(user, kind="teams_2", players=8):
+    """Position 1 of a team tournament published, its teams formed first (mates kept apart)."""
+    from tournaments import services as tournament_services
+    from tournaments import services_seating
+
+    tournament = TournamentFactory(kind=kind)
+    regs = RegistrationFactory.create_batch(players, tournament=tournament, checked_in=True)
+    size = tournament.team_size
+    for k in range(players // size):
+        tournament_services.team_create(
+            tournament=tournament, user=user, name=f"Équipe {k + 1}",
+            members=regs[k * size : (k + 1) * size],
+        )  # fmt: skip
+    round_ = services_seating.round_seat_players(tournament=tournament, number=1, user=user, seed=1)
+    services_seating.round_publish(round=round_, user=user)
+    return tournament, round_
+
+
+def test_a_team_tournament_adds_the_team_standings_panel(client, django_user_model):
+    user = django_user_model.objects.create(username="boss", is_superuser=True)
+    tournament, round_ = team_tournament(user)
+    html = client.get(screen_url(tournament)).content.decode()
+    assert html.count('class="screen-panel"') == 3 and 'id="panel-teams"' in html
+    assert '<span data-for="teams">Teams</span>' in html
+    assert 'data-testid="screen-no-team-results"' in html  # nothing entered yet
+    stamp = ledger_stamp(tournament=tournament)
+    assert f"{panel_url(tournament)}?panel=teams&amp;stamp={stamp}" in html
+    for table in round_.tables.all():
+        enter(table, user)
+    response = client.get(panel_url(tournament), {"panel": "teams", "stamp": str(stamp)})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.startswith('<section id="panel-teams"') and 'data-testid="screen-teams"' in html
+    assert "Provisional team standings" in html and "2 of 2 sheets" in html
+    # Each team's total is its members' bilans summed (the sample sheet at both tables).
+    bilans = dict(zip(range(4), (-446, -390, 1346, -510), strict=True))
+    totals = {}
+    for seat in round_.seats.select_related("registration__team"):
+        team = seat.registration.team
+        totals[team.number] = totals.get(team.number, 0) + bilans[seat.number]
+    for number, total in totals.items():
+        assert f'data-testid="team-total-{number}">{total}<' in html
+    best = max(totals, key=totals.get)
+    assert re.search(rf'data-testid="team-{best}"><span class="rank">1<', html)
+    member = tournament.teams.get(number=best).members.first()
+    assert member.last_name.upper() in html.split(f'data-testid="team-{best}"')[1]
+
+
+def test_an_individual_tournament_has_no_team_panel(client, round1):
+    html = client.get(screen_url(round1.tournament)).content.decode()
+    assert html.count('class="screen-panel"') == 2
+    assert 'id="panel-teams"' not in html and 'data-for="teams"' not in html
+    assert client.get(panel_url(round1.tournament), {"panel": "teams"}).status_code == 400
+
+
+def test_the_team_panel_costs_no_more_queries(client, django_user_model, django_assert_num_queries):
+    user = django_user_model.objects.create(username="boss", is_superuser=True)
+    tournament, round_ = team_tournament(user, kind="teams_4", players=16)
+    for table in round_.tables.all():
+        enter(table, user)
+    # The same queries as an individual tournament's: the standings are read once for both.
+    with django_assert_num_queries(10):
+        assert client.get(screen_url(tournament)).status_code == 200
+    with django_assert_num_queries(3):  # tournament, stamp, last published: ranking cached
+        response = client.get(panel_url(tournament), {"panel": "teams"})
+        assert response.status_code == 200
+    assert response.content.decode().count('data-testid="team-total-') == 4

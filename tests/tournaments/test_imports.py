@@ -45,8 +45,16 @@ def test_reads_xlsx_with_title_rows_and_numeric_licences():
             "first_name": "Anne",
             "club": "Les Bouts",
             "email": "",
+            "team": "",
         },
-        {"licence": "", "last_name": "Invité", "first_name": "Paul", "club": "", "email": ""},
+        {
+            "licence": "",
+            "last_name": "Invité",
+            "first_name": "Paul",
+            "club": "",
+            "email": "",
+            "team": "",
+        },
     ]
 
 
@@ -247,7 +255,7 @@ def test_import_pages_upload_fix_confirm(organiser_client, tournament):
     form = {
         f"r-{i}-{f}": v
         for i, row in enumerate(rows)
-        for f, v in zip(imports.FIELDS, row, strict=True)
+        for f, v in zip(imports.IDENTITY, row, strict=True)
     }
     # Confirming with the error left in place saves nothing.
     response = organiser_client.post(
@@ -283,7 +291,7 @@ def test_import_preview_can_leave_rows_out_and_cancel(organiser_client, tourname
     form = {
         f"r-{i}-{f}": v
         for i, row in enumerate(rows)
-        for f, v in zip(imports.FIELDS, row, strict=True)
+        for f, v in zip(imports.IDENTITY, row, strict=True)
     }
     response = organiser_client.post(
         preview_url(tournament), {**form, "r-1-skip": "1", "create_clubs": "1", "confirm": "1"}

@@ -1,7 +1,8 @@
 """Importing a file of players: upload, a preview where each row's problems can be fixed, confirm.
 
 The rows wait in the session between the steps (database sessions: any process can serve the
-next request). Nothing is written until the organiser confirms a preview without errors.
+next request). Nothing is written until the organiser confirms a preview without errors. On a
+team tournament the preview also lists the teams the file creates or joins (``import_teams``).
 """
 
 from django.contrib import messages
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..forms import ImportUploadForm
+from ..import_teams import plan_teams
 from ..imports import (
     FIELD_LABELS,
     FIELDS,
@@ -19,6 +21,7 @@ from ..imports import (
     ImportFileError,
     check_rows,
     read_player_file,
+    shown_fields,
 )
 from ..permissions import Role, can_edit_directory, role_required
 from ..services_import import players_import
@@ -47,12 +50,14 @@ def import_upload(request, tournament):
     return render(request, "manage/import_upload.html", {"tournament": tournament, "form": form})
 
 
-def _rows_from_post(post, count: int) -> list[dict]:
+def _rows_from_post(post, previous: list[dict]) -> list[dict]:
+    """The rows as corrected in the preview; a column it does not show (the team, on an
+    individual tournament) keeps the file's value."""
     rows = []
-    for i in range(min(count, MAX_ROWS)):
+    for i, row in enumerate(previous[:MAX_ROWS]):
         if post.get(f"r-{i}-skip"):
             continue
-        rows.append({f: post.get(f"r-{i}-{f}", "")[:200] for f in FIELDS})
+        rows.append({f: post.get(f"r-{i}-{f}", row.get(f, ""))[:200] for f in FIELDS})
     return rows
 
 
@@ -69,7 +74,7 @@ def import_preview(request, tournament):
             del request.session[key]
             messages.info(request, _("Import cancelled: nothing was changed."))
             return redirect("manage:registrations", slug=tournament.slug)
-        pending["rows"] = _rows_from_post(request.POST, len(pending["rows"]))
+        pending["rows"] = _rows_from_post(request.POST, pending["rows"])
         pending["create_clubs"] = bool(request.POST.get("create_clubs"))
         pending["update_directory"] = directory and bool(request.POST.get("update_directory"))
         request.session[key] = pending
@@ -78,6 +83,7 @@ def import_preview(request, tournament):
     checked, unknown_clubs = check_rows(
         tournament=tournament, rows=rows, create_clubs=create_clubs, directory=directory
     )
+    teams = plan_teams(tournament=tournament, checked=checked)
     error_count = sum(1 for row in checked if row.errors)
     status = 200
     if request.method == "POST" and "confirm" in request.POST:
@@ -115,7 +121,8 @@ def import_preview(request, tournament):
             "tournament": tournament,
             "filename": pending["filename"],
             "rows": checked,
-            "fields": [(f, FIELD_LABELS[f]) for f in FIELDS],
+            "fields": [(f, FIELD_LABELS[f]) for f in shown_fields(tournament)],
+            "teams": teams,
             "unknown_clubs": unknown_clubs,
             "create_clubs": create_clubs,
             "error_count": error_count,

@@ -7,8 +7,12 @@ from django.shortcuts import render
 from common.text import folded
 
 from ..selectors import change_stamp, public_tournaments, seating_stamp
-from ..selectors_seating import current_round, round_seats_by_name
+from ..selectors_seating import current_round, round_seats_by_name, with_table_mates
 from .helpers import live_page, polled_unchanged, public_tournament, refresh_seconds
+
+# A search finding more players than this lists them without their table-mates: the player has
+# not typed enough of their name yet, and a phone would scroll through every table.
+MATES_AT_MOST = 12
 
 
 def home(request):
@@ -42,16 +46,21 @@ def seating(request, slug):
     round_ = current_round(tournament=t)
     search = request.GET.get("q", "").replace("\x00", "").strip()[:60]
     seats = round_seats_by_name(round=round_) if round_ else []
+    found = None  # the players found, each with their table-mates
     if round_ and search:
         for word in search.split():  # "elodie" finds Élodie
             seats = seats.filter(
                 Q(registration__sort_name__contains=folded(word))
                 | Q(registration__number=int(word) if word.isascii() and word.isdigit() else -1)
             )
+        first = list(seats[: MATES_AT_MOST + 1])
+        if len(first) <= MATES_AT_MOST:
+            found = with_table_mates(seats=first)
     context = {
         "tournament": t,
         "round": round_,
         "seats": seats,
+        "found": found,
         "search": search,
         "stamp": stamp,
         "refresh": refresh_seconds(),
