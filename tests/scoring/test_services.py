@@ -49,7 +49,7 @@ def test_invalid_sheet_saves_nothing(table, staff):
     with pytest.raises(ValidationError) as exc:
         save(table, staff["scorer"], data)
     assert "d3-total" in refused(exc.value)
-    assert "add up to 1" in refused(exc.value)["d3-contract"][0]
+    assert "add up to 1" in refused(exc.value)["d3-total"][0]
     assert (
         not ScoreSheet.objects.exists()
         and not AuditEntry.objects.filter(action__startswith="sheet").exists()
