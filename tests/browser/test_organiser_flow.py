@@ -113,7 +113,7 @@ def test_organiser_creates_a_tournament_imports_players_and_checks_them_in(page,
     page.get_by_role("button", name="Create the tournament").click()
     expect(page).to_have_url(re.compile(r"/manage/t/open-printemps/$"))
     expect(page.get_by_role("heading", name="Open de printemps", level=1)).to_be_visible()
-    expect(page.get_by_role("status")).to_contain_text("Tournament created")
+    expect(page.locator("#messages")).to_contain_text("Tournament created")
 
     # Import: upload the spreadsheet; the preview shows the one bad row and its problem.
     _subnav(page, "Import").click()
@@ -145,7 +145,7 @@ def test_organiser_creates_a_tournament_imports_players_and_checks_them_in(page,
 
     # The players list shows the 20 players, nobody present yet.
     expect(page).to_have_url(re.compile(r"/manage/t/open-printemps/players/$"))
-    expect(page.get_by_role("status")).to_contain_text("20 players imported from players.xlsx")
+    expect(page.locator("#messages")).to_contain_text("20 players imported from players.xlsx")
     expect(page.locator("#registration-table tbody tr")).to_have_count(20)
     expect(page.locator("#registration-table")).to_contain_text(players[BAD_ROW]["first_name"])
     expect(page.get_by_test_id("present-count")).to_have_text("0")
@@ -239,7 +239,7 @@ def test_a_file_without_a_header_is_refused_next_to_the_file_field(
     # Nothing changed, and no import waits in the session: the preview sends back to the upload.
     page.goto(f"/manage/t/{tournament.slug}/import/preview/")
     expect(page).to_have_url(re.compile(r"/manage/t/coupe-automne/import/$"))
-    expect(page.get_by_role("status")).to_contain_text("Choose a file to import.")
+    expect(page.locator("#messages")).to_contain_text("Choose a file to import.")
     assert Registration.objects.filter(tournament=tournament).count() == 2
     assert Player.objects.count() == players_before
     assert not AuditEntry.objects.filter(action="registration.imported").exists()

@@ -98,7 +98,7 @@ def test_long_list_scrolls_then_gives_way(projector):
     assert offset() < -50  # moving up
     # Longer than 5 s, since the list is longer than the screen: still the seating…
     expect(seating).to_be_visible()
-    turn = page.evaluate("parseFloat(getComputedStyle(document.getElementById('screen'))"
+    turn = page.evaluate("parseFloat(getComputedStyle(document.querySelector('main.screen'))"
                          ".getPropertyValue('--panel-time'))")  # fmt: skip
     assert turn > 2 * 3 + 5  # held at the top and at the bottom, and scrolled in between
     page.clock.fast_forward(int(turn * 1000) - 6_500 - 500)
