@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 
 from tournaments.models import Tournament
 from tournaments.selectors_seating import current_round, round_seats_by_name
-from tournaments.views.helpers import nothing_new, public_tournament
+from tournaments.views.helpers import nothing_new, public_tournament, seating_address
 
 from .standings import cached_standings, ledger_stamp
 
@@ -70,6 +70,7 @@ def screen(request, slug):
             "tournament": tournament,
             "stamp": stamp,
             "seconds": display_seconds(request.GET.get("seconds", "")),
+            "seating_url": seating_address(request, tournament),
             "seating": {"panel": "seating", **_seating_context(tournament)},
             "standings": {"panel": "standings", **_standings_context(tournament, stamp)},
         },

@@ -62,6 +62,11 @@ manage_patterns = (
             name="round_publish",
         ),
         path(
+            "t/<slug:slug>/positions/<int:number>/reprint/",
+            seating.round_reprint,
+            name="round_reprint",
+        ),
+        path(
             "t/<slug:slug>/positions/<int:number>/<slug:kind>.pdf",
             seating.round_document,
             name="round_document",
