@@ -1,4 +1,5 @@
-"""Benchmark of the printed documents: every score sheet, table plan and list of one position.
+"""Benchmark of the printed documents: every score sheet, table plan, list and table card of one
+position.
 
 Builds a 400-player tournament (100 tables) in an in-memory SQLite database, seats position 1,
 then times each PDF. Target: all the score sheets of a 100-table position in under 5 seconds.
@@ -25,13 +26,15 @@ def main() -> None:
     )
     round_ = tournament.rounds.get(number=1)
     tables = round_.tables.count()
-    for label, make in (
-        ("score sheets", documents.score_sheets_pdf),
-        ("table plan", documents.table_plan_pdf),
-        ("alphabetical list", documents.alphabetical_list_pdf),
+    address = {"seating_url": "http://192.0.2.2:8000/t/bench/seating/"}
+    for label, make, extra in (
+        ("score sheets", documents.score_sheets_pdf, {}),
+        ("table plan", documents.table_plan_pdf, address),
+        ("alphabetical list", documents.alphabetical_list_pdf, address),
+        ("table cards", documents.table_cards_pdf, {}),
     ):
         start = time.perf_counter()
-        _name, _type, pdf = make(round=round_)
+        _name, _type, pdf = make(round=round_, **extra)
         elapsed = time.perf_counter() - start
         print(f"{label}: {tables} tables, {len(pdf) / 1024:.0f} KiB in {elapsed:.2f} s")
 

@@ -11,6 +11,7 @@ class ScoringConfig(AppConfig):
             register_audit_actions,
             register_not_seating,
             register_results,
+            register_table_results,
         )
 
         from . import (
@@ -21,6 +22,8 @@ class ScoringConfig(AppConfig):
 
         # A position with a score sheet is locked; sheets and penalties move no seat.
         register_results(lambda rounds: rounds.filter(score_sheets__isnull=False))
+        # A table whose sheet is entered (in any version) is not missing: nothing to print again.
+        register_table_results(lambda tables: tables.filter(score_sheets__isnull=False))
         register_not_seating("sheet.", "penalty", "bid_ban.")
         transfer.register()  # its rows in a tournament document
         register_audit_actions(Action)

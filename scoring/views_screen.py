@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 
 from tournaments.models import Tournament
 from tournaments.selectors_seating import current_round, round_seats_by_name
-from tournaments.views.helpers import nothing_new, public_tournament
+from tournaments.views.helpers import nothing_new, public_tournament, seating_address
 
 from .standings import cached_standings, ledger_stamp
 
@@ -87,6 +87,7 @@ def screen(request, slug):
             "tournament": tournament,
             "stamp": stamp,
             "seconds": display_seconds(request.GET.get("seconds", "")),
+            "seating_url": seating_address(request, tournament),
             "panels": _panel_contexts(tournament, panels_of(tournament), stamp).values(),
         },
     )

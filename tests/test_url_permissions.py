@@ -127,6 +127,7 @@ ACCESS = {
     "manage:round_unpublish": action("organiser", **POSITION),
     "manage:round_swap_undo": action("organiser", **POSITION),
     "manage:round_document": page("scorer", fixed={"kind": "list"}, **POSITION),
+    "manage:round_reprint": page("scorer", query="table=1", **POSITION),
     # Score sheets and results
     "scoring:dashboard": page("scorer", **POSITION),
     "scoring:open": page("scorer", query="table=1", ok=302, **POSITION),

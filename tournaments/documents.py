@@ -1,9 +1,13 @@
-"""Printed documents of a position: table plan, alphabetical list, score sheets (A4 PDFs).
+"""Printed documents of a position: table plan, alphabetical list, score sheets, table cards
+(A4 PDFs).
 
 Each function returns ``(filename, content_type, bytes)``; ``common.views.download`` turns that
 into a response. The PDFs come from templates under ``templates/print/`` through WeasyPrint,
 with no outside resource: the only URLs a document may load are its own ``resource:`` images
-(fonts are the system's).
+(fonts are the system's). What goes on a wall (plan, list) prints the public seating page's
+address and its QR code, drawn in the document as SVG; the caller gives the address, as the
+players reach the server. Names too long for a fixed box shrink, then take two lines
+(``print_fit``); ``tests/tournaments/test_print_layout.py`` checks that no word overlaps another.
 """
 
 from django.utils.formats import date_format
@@ -13,30 +17,86 @@ from django.utils.translation import gettext as _
 from common.rendering import PDF, render_pdf
 
 from .models import Round
+from .print_fit import fit_lines
 from .score_sheet_layout import WIDTH, png, score_sheet_grid, svg
 from .selectors_seating import round_seats_by_name, round_tables
 from .signals import score_sheet_notes
+
+# Room (mm) for a player's name in a table of the plan: the card's width less its padding,
+# borders and the seat column (templates/print/table_plan.html), less a little for rounding.
+PLAN_NAME_ROOM = 88 - 2 * 4 - 1 - 24 - 1
+# On a table card's face: its width less the padding, and the room left beside "Position 12".
+CARD_NAME_ROOM = 297 - 2 * 12 - 8 - 50
 
 
 def _name(round_: Round, kind: str) -> str:
     return f"{round_.tournament.slug}-position-{round_.number}-{kind}.pdf"
 
 
-def table_plan_pdf(*, round: Round) -> tuple[str, str, bytes]:
-    context = {"tournament": round.tournament, "round": round, "tables": round_tables(round=round)}
+def _player(seat) -> str:
+    return f"{seat.registration.last_name.upper()} {seat.registration.first_name}"
+
+
+def _plan_tables(round_: Round) -> list[dict]:
+    """The tables with each seat's name fitted to its line of the card: a long name shrinks,
+    then takes two lines (a card holds five players at most, whatever their names)."""
+    return [
+        {
+            "number": table.number,
+            "seats": [
+                {
+                    "seat": seat.seat_name,
+                    "name": fit_lines(_player(seat), PLAN_NAME_ROOM, size=11, smallest=7.5),
+                    "registration": seat.registration,
+                }
+                for seat in table.seats.all()
+            ],
+        }
+        for table in round_tables(round=round_)
+    ]
+
+
+def table_plan_pdf(*, round: Round, seating_url: str) -> tuple[str, str, bytes]:
+    """Every table with its players, for the arbitres and the wall; ``seating_url``, the public
+    seating page's absolute address, is printed with its QR code on every page."""
+    context = {
+        "tournament": round.tournament,
+        "round": round,
+        "tables": _plan_tables(round),
+        "seating_url": seating_url,
+    }
     return _name(round, "tables"), PDF, render_pdf("print/table_plan.html", context)
 
 
-def alphabetical_list_pdf(*, round: Round) -> tuple[str, str, bytes]:
+def alphabetical_list_pdf(*, round: Round, seating_url: str) -> tuple[str, str, bytes]:
+    """Every player by name with their table and seat, for the entrance: ``seating_url`` as in
+    ``table_plan_pdf``."""
     context = {
         "tournament": round.tournament,
         "round": round,
         "seats": round_seats_by_name(round=round),
+        "seating_url": seating_url,
     }
     return _name(round, "list"), PDF, render_pdf("print/alphabetical_list.html", context)
 
 
-def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
+def table_cards_pdf(*, round: Round) -> tuple[str, str, bytes]:
+    """One tent card per table: an A4 landscape sheet folded in two, each half the table's
+    number, the position and the tournament, the top half upside down so that both faces read
+    from either side of the table."""
+    tournament = round.tournament
+    context = {
+        "tournament": tournament,
+        "round": round,
+        "tables": round.tables.order_by("number").values_list("number", flat=True),
+        "title": fit_lines(tournament.name, CARD_NAME_ROOM, size=20, smallest=14, weight="bold"),
+    }
+    return _name(round, "cards"), PDF, render_pdf("print/table_cards.html", context)
+
+
+def score_sheets_pdf(*, round: Round, numbers: list[int] | None = None) -> tuple[str, str, bytes]:
+    """One pre-filled sheet per table, or only for the tables ``numbers`` (a sheet torn or
+    stained, the tables still missing)."""
     tournament = round.tournament
     deals = {3: tournament.deals_table_3, 4: tournament.deals_table_4, 5: tournament.deals_table_5}
     labels = {
@@ -64,13 +124,16 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
     for _receiver, answer in score_sheet_notes.send(sender=Round, round=round):
         for number, texts in (answer or {}).items():
             notes.setdefault(number, []).extend(texts)
+    tables = round_tables(round=round)
+    if numbers is not None:
+        tables = tables.filter(number__in=numbers)
     sheets, backgrounds, resources = [], {}, {}
-    for table in round_tables(round=round):
+    for table in tables:
         seats = list(table.seats.all())
         players = [
             {
                 "seat": seat.seat_name,
-                "name": f"{seat.registration.last_name.upper()} {seat.registration.first_name}",
+                "name": _player(seat),
                 "number": " · ".join(
                     filter(
                         None,
@@ -106,4 +169,16 @@ def score_sheets_pdf(*, round: Round) -> tuple[str, str, bytes]:
             }
         )
     context = {"tournament": tournament, "round": round, "sheets": sheets, "width": WIDTH}
-    return _name(round, "sheets"), PDF, render_pdf("print/score_sheets.html", context, resources)
+    return (
+        _name(round, _sheets_part(numbers)),
+        PDF,
+        render_pdf("print/score_sheets.html", context, resources),
+    )
+
+
+def _sheets_part(numbers: list[int] | None) -> str:
+    if numbers is None:
+        return "sheets"
+    if len(numbers) <= 6:
+        return "sheets-table-" + "-".join(str(n) for n in sorted(numbers))
+    return f"sheets-{len(numbers)}-tables"

@@ -6,6 +6,9 @@ depend on what the layers above record:
 - ``results_exist``: a position with results (score sheets) is locked, its seating changed
   only by an arbitre's correction, and a tournament with results keeps the settings its sheets
   were checked against. ``scoring`` registers how to tell.
+- ``register_table_results``: the tables of a position that have results (a score sheet
+  entered), so that the position page can print again the sheets of those still missing.
+  ``scoring`` registers how to tell.
 - ``not_seating``: the audit actions that never change where anyone sits (sheets, penalties,
   incidents...), left out of the seating page's change stamp. ``scoring`` and ``arbitration``
   register their prefixes.
@@ -44,6 +47,23 @@ def register_not_seating(*prefixes: str) -> None:
 def rounds_with_results(rounds: QuerySet) -> bool:
     """True when one of ``rounds`` has results an app above recorded."""
     return any(with_results(rounds).exists() for with_results in _RESULTS)
+
+
+_TABLE_RESULTS: list[Callable[[QuerySet], QuerySet]] = []
+
+
+def register_table_results(with_results: Callable[[QuerySet], QuerySet]) -> None:
+    """``with_results``: tables (a queryset of Table) -> the subset of them that has results."""
+    if with_results not in _TABLE_RESULTS:
+        _TABLE_RESULTS.append(with_results)
+
+
+def tables_without_results(tables: QuerySet) -> QuerySet:
+    """``tables`` less those that have results an app above recorded (all of them if no app
+    registered how to tell)."""
+    for with_results in _TABLE_RESULTS:
+        tables = tables.exclude(pk__in=with_results(tables).values("pk"))
+    return tables
 
 
 def not_seating() -> tuple[str, ...]:

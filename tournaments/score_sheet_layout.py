@@ -107,18 +107,27 @@ def fit_name(words: str, room: float, y: float, band: tuple[float, float] | None
     the space or hyphen nearest the middle; shrunk if a line is still too wide.
     "DE LA ROCHEFOUCAULD-LIANCOURT Marie-Charlotte" fits a table of 5's column."""
     size, weight = STYLES["name"]
-    cuts = [i for i, char in enumerate(words) if char in " -" and 0 < i < len(words) - 1]
-    if text_width(words, size, weight) <= room or band is None or not cuts:
+    halves = split_in_two(words)
+    if text_width(words, size, weight) <= room or band is None or halves is None:
         return [(y, words, fitted_size(words, room, size, weight))]
-    cut = min(cuts, key=lambda i: abs(len(words) / 2 - i))
-    first = words[: cut + 1] if words[cut] == "-" else words[:cut]
-    second = words[cut + 1 :].strip()
+    first, second = halves
     top, bottom = band
     # Two lines of the font's height (ascent 0.93 em, descent 0.24 em) fill the band.
     small = min(size * 0.8, (bottom - top) / 2.4)
     small = round(min(fitted_size(line, room, small, weight) for line in (first, second)), 2)
     first_y = top + 0.95 * small
     return [(first_y, first, small), (first_y + 1.2 * small, second, small)]
+
+
+def split_in_two(words: str) -> tuple[str, str] | None:
+    """``words`` cut at the space or hyphen nearest their middle (the hyphen stays on the first
+    line), or None when there is nowhere to cut."""
+    cuts = [i for i, char in enumerate(words) if char in " -" and 0 < i < len(words) - 1]
+    if not cuts:
+        return None
+    cut = min(cuts, key=lambda i: abs(len(words) / 2 - i))
+    first = words[: cut + 1] if words[cut] == "-" else words[:cut]
+    return first.strip(), words[cut + 1 :].strip()
 
 
 def _note_lines(notes: list[str]) -> list[str]:

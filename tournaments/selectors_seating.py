@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Max, Prefetch
 
 from .actions import Action
+from .extensions import tables_without_results
 from .models import AuditEntry, Registration, Round, Seat, Tournament
 
 
@@ -17,6 +18,12 @@ def round_tables(*, round: Round):
     return round.tables.order_by("number").prefetch_related(
         Prefetch("seats", queryset=_seats().order_by("number"))
     )
+
+
+def round_tables_missing(*, round: Round) -> list[int]:
+    """The numbers of the position's tables whose score sheet is not entered yet: 1 query."""
+    tables = tables_without_results(round.tables.order_by("number"))
+    return list(tables.values_list("number", flat=True))
 
 
 def round_seats_by_name(*, round: Round):

@@ -77,6 +77,11 @@ manage_patterns = (
             name="round_swap_undo",
         ),
         path(
+            "t/<slug:slug>/positions/<int:number>/reprint/",
+            seating.round_reprint,
+            name="round_reprint",
+        ),
+        path(
             "t/<slug:slug>/positions/<int:number>/<slug:kind>.pdf",
             seating.round_document,
             name="round_document",

@@ -137,3 +137,35 @@ def test_a_team_tournament_shows_the_team_standings_in_turn(projector):
     teams = page.get_by_test_id("screen-teams")
     expect(teams.locator("li")).to_have_count(4)
     expect(teams.locator(".rank").first).to_have_text("1")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1024, 768), (1280, 1024)])
+def test_the_code_stays_in_its_corner_clear_of_names(browser, live_server, width, height):
+    """The seating page's QR code sits top right, above the lists and clear of the tabs and the
+    clock, big enough to scan from a few metres (a tenth of the screen's height at least); the
+    lists keep their width. On a phone it is left out."""
+    tournament = TournamentFactory(slug="coin", name="Open du coin")
+    seat_and_publish(tournament, boss(), 40)
+    context = browser.new_context(
+        base_url=live_server.url, locale="en-US", viewport={"width": width, "height": height}
+    )
+    page = context.new_page()
+    page.goto(f"/t/{tournament.slug}/screen/?seconds=120")
+    code = page.get_by_test_id("screen-code").locator("svg.qr")
+    expect(code).to_be_visible()
+    box = code.bounding_box()
+    assert box["height"] >= height / 10 and box["x"] + box["width"] <= width
+    for other in (".screen-tabs", ".screen-head h2", ".screen-viewport", ".screen-title"):
+        them = page.locator(other).first.bounding_box()
+        apart = (
+            box["x"] >= them["x"] + them["width"]
+            or them["x"] >= box["x"] + box["width"]
+            or box["y"] + box["height"] <= them["y"]
+            or them["y"] + them["height"] <= box["y"]
+        )
+        assert apart, other
+    lists = page.locator(".screen-viewport").first.bounding_box()
+    assert lists["width"] >= width * 0.9
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(page.get_by_test_id("screen-code")).to_be_hidden()
+    context.close()

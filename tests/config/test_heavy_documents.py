@@ -74,6 +74,9 @@ def test_every_heavy_download_is_limited(client, tournament, staff, plan):
         DocumentRun.objects.filter(pk=run.pk).update(finished_at=F("started_at"))
     for address in (
         plan,
+        reverse("manage:round_document", args=[tournament.slug, 1, "cards"]),
+        reverse("manage:round_reprint", args=[tournament.slug, 1]) + "?table=1",
+        reverse("manage:round_reprint", args=[tournament.slug, 1]) + "?missing=1",
         reverse("scoring:export", args=[tournament.slug, "individual", "pdf"]),
         reverse("arbitration:report", args=[tournament.slug, "pdf"]),
     ):

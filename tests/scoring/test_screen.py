@@ -56,6 +56,18 @@ def test_public_screen_shows_seating_and_standings(client, round1):
     assert f"{panel_url(tournament)}?panel=standings&amp;stamp={stamp}" in html
 
 
+def test_the_screen_shows_the_code_of_the_seating_page(client, round1, settings):
+    """In its corner, for the phones in the room: the address the projector's browser used."""
+    from common.qr import qr_svg
+
+    settings.ALLOWED_HOSTS = ["192.168.1.20"]
+    slug = round1.tournament.slug
+    html = client.get(screen_url(round1.tournament), HTTP_HOST="192.168.1.20:8000").content
+    code = str(qr_svg(f"http://192.168.1.20:8000/t/{slug}/seating/", title="Where do I sit?"))
+    assert code in html.decode()
+    assert 'data-testid="screen-code"' in html.decode()
+
+
 def test_before_anything_is_published(client, tournament):
     RegistrationFactory.create_batch(4, tournament=tournament)
     html = client.get(screen_url(tournament)).content.decode()

@@ -5,6 +5,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -18,6 +19,14 @@ def public_tournament(request, slug) -> Tournament:
     if not tournament.is_public and role_of(request.user, tournament) is None:
         raise Http404
     return tournament
+
+
+def seating_address(request, tournament: Tournament) -> str:
+    """The absolute address of the tournament's public seating page ("Where do I sit?"), as
+    the request reached the server: on the club's network, the laptop's LAN address. Printed
+    and shown with its QR code (``common.qr``)."""
+    path = reverse("public:seating", kwargs={"slug": tournament.slug})
+    return request.build_absolute_uri(path)
 
 
 def nothing_new(request, stamp: int) -> bool:

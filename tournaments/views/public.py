@@ -8,7 +8,13 @@ from common.text import folded
 
 from ..selectors import change_stamp, public_tournaments, seating_stamp
 from ..selectors_seating import current_round, round_seats_by_name, with_table_mates
-from .helpers import live_page, polled_unchanged, public_tournament, refresh_seconds
+from .helpers import (
+    live_page,
+    polled_unchanged,
+    public_tournament,
+    refresh_seconds,
+    seating_address,
+)
 
 # A search finding more players than this lists them without their table-mates: the player has
 # not typed enough of their name yet, and a phone would scroll through every table.
@@ -34,6 +40,7 @@ def tournament(request, slug):
             "current_round": current_round(tournament=t),
             "stamp": stamp,
             "refresh": refresh_seconds(),
+            "seating_url": seating_address(request, t),
         },
     )
 

@@ -18,7 +18,8 @@ from .. import documents, services_seating, services_undo
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
 from ..selectors import presence_summary
-from ..selectors_seating import last_swap, round_tables
+from ..selectors_seating import last_swap, round_tables, round_tables_missing
+from .helpers import seating_address
 
 
 class SwapForm(forms.Form):
@@ -46,6 +47,25 @@ class SwapForm(forms.Form):
         return self._registration("second")
 
 
+class ReprintForm(forms.Form):
+    """One table's sheet, printed again (a GET form: it changes nothing)."""
+
+    table = forms.IntegerField(label=gettext_lazy("Table no."), min_value=1)
+
+    def __init__(self, *args, round, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.round = round
+
+    def clean_table(self):
+        number = self.cleaned_data["table"]
+        if not self.round.tables.filter(number=number).exists():
+            raise ValidationError(
+                _("Position %(k)s has no table %(t)s."),
+                params={"k": self.round.number, "t": number},
+            )
+        return number
+
+
 def _round(tournament, number) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
@@ -68,7 +88,9 @@ def round_list(request, tournament):
     )
 
 
-def _review(request, tournament, round_, swap_form=None, status=200):
+def _review(
+    request, tournament, round_, *, swap_form=None, reprint_form=None, reprint_error="", status=200
+):
     report = round_.report or {}
     locked = round_.is_locked
     can_edit = has_role(request.user, tournament, Role.ORGANISER)
@@ -79,13 +101,17 @@ def _review(request, tournament, round_, swap_form=None, status=200):
             | {p for pair in report.get("team_clashes", []) for p in pair[:2]}
         ).select_related("player")
     }
+    tables = round_tables(round=round_)
     return render(
         request,
         "manage/round.html",
         {
             "tournament": tournament,
             "round": round_,
-            "tables": round_tables(round=round_),
+            "tables": tables,
+            "missing": round_tables_missing(round=round_),
+            "reprint_form": reprint_form or ReprintForm(round=round_),
+            "reprint_error": reprint_error,
             "report": report,
             "repeated_pairs": [
                 (names.get(a), names.get(b), times)
@@ -202,7 +228,10 @@ DOCUMENTS = {
     "tables": documents.table_plan_pdf,
     "list": documents.alphabetical_list_pdf,
     "sheets": documents.score_sheets_pdf,
+    "cards": documents.table_cards_pdf,
 }
+# Pinned to a wall: they carry the public seating page's address and QR code.
+ON_THE_WALL = {"tables", "list"}
 
 
 @role_required(Role.SCORER)
@@ -210,4 +239,23 @@ DOCUMENTS = {
 def round_document(request, tournament, number, kind):
     if kind not in DOCUMENTS:
         raise Http404
-    return download(DOCUMENTS[kind](round=_round(tournament, number)))
+    extra = {"seating_url": seating_address(request, tournament)} if kind in ON_THE_WALL else {}
+    return download(DOCUMENTS[kind](round=_round(tournament, number), **extra))
+
+
+@role_required(Role.SCORER)
+@heavy_document("position document")
+def round_reprint(request, tournament, number):
+    """The score sheet of one table again (``?table=7``), or of the tables whose sheet is not
+    entered yet (``?missing=1``); a table the position does not have: the page, with why."""
+    round_ = _round(tournament, number)
+    if request.GET.get("missing") == "1":
+        numbers = round_tables_missing(round=round_)
+        if numbers:
+            return download(documents.score_sheets_pdf(round=round_, numbers=numbers))
+        nothing = _("Every table of this position has a sheet entered.")
+        return _review(request, tournament, round_, reprint_error=nothing, status=400)
+    form = ReprintForm(request.GET, round=round_)
+    if not form.is_valid():
+        return _review(request, tournament, round_, reprint_form=form, status=400)
+    return download(documents.score_sheets_pdf(round=round_, numbers=[form.cleaned_data["table"]]))
