@@ -93,7 +93,7 @@ def test_a_table_the_position_does_not_have_is_said_next_to_the_field(
     assert response["Content-Type"].startswith("text/html")
     assert message in str(response.context["reprint_form"].errors["table"])
     html = response.content.decode()
-    assert 'id="id_table-errors"' in html and 'data-testid="reprint"' in html
+    assert 'id="id_table_error"' in html and 'data-testid="reprint"' in html
     assert not DocumentRun.objects.exists()  # a refusal is not counted as a document
 
 
