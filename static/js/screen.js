@@ -49,6 +49,7 @@
   }
 
   function show(name) {
+    if (paused) return;
     current = name;
     screen.dataset.current = name;
     var duration = prepare(panelOf(name));
@@ -101,6 +102,30 @@
       document.exitFullscreen().catch(function () {});
     } else if (document.documentElement.requestFullscreen) {
       document.documentElement.requestFullscreen().catch(function () {});
+    }
+  });
+
+  // Pause: the panel on screen stays, still (its scroll and its progress bar stop), until
+  // resumed; by the button, or by Space or P from anywhere on the page.
+  var pause = document.querySelector(".screen-pause");
+  var paused = false;
+  function setPaused(value) {
+    paused = value;
+    screen.classList.toggle("is-paused", paused);
+    if (pause) {
+      pause.setAttribute("aria-pressed", paused ? "true" : "false");
+      pause.textContent = paused ? pause.dataset.resume : pause.dataset.pause;
+    }
+    clearTimeout(timer);
+    if (!paused) show(current);
+  }
+  if (pause) pause.addEventListener("click", function () { setPaused(!paused); });
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (event.target === pause && event.key === " ") return; // the button's own click
+    if (event.key === " " || event.key === "p" || event.key === "P") {
+      event.preventDefault();
+      setPaused(!paused);
     }
   });
 

@@ -169,3 +169,32 @@ def test_the_code_stays_in_its_corner_clear_of_names(browser, live_server, width
     page.set_viewport_size({"width": 390, "height": 844})
     expect(page.get_by_test_id("screen-code")).to_be_hidden()
     context.close()
+
+
+def test_the_projector_can_be_paused(projector):
+    """The panels stop turning on the pause button (or Space, or P) and go on when resumed."""
+    tournament = TournamentFactory(slug="pause", name="Open de la pause")
+    seat_and_publish(tournament, boss(), 8)
+    page = projector
+    page.clock.install()
+    page.goto(f"/t/{tournament.slug}/screen/?seconds=5")
+    seating, standings = (
+        page.get_by_test_id("panel-seating"),
+        page.get_by_test_id("panel-standings"),
+    )
+    pause = page.get_by_test_id("screen-pause")
+    expect(seating).to_be_visible()
+    pause.click()
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    expect(pause).to_have_text("Resume")
+    page.clock.fast_forward(30_000)
+    expect(seating).to_be_visible()
+    expect(standings).to_be_hidden()
+    page.locator("body").press("p")  # the key resumes as the button does
+    expect(pause).to_have_attribute("aria-pressed", "false")
+    page.clock.fast_forward(5_000)
+    expect(standings).to_be_visible()
+    page.keyboard.press("Space")
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    page.clock.fast_forward(30_000)
+    expect(standings).to_be_visible()
