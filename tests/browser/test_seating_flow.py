@@ -62,6 +62,13 @@ def test_seat_swap_publish_print_and_find_your_table(page, log_in, browser, live
     mates = player_page.get_by_test_id(f"mates-{me.number}").locator("li")
     others = Seat.objects.filter(table=seat.table).exclude(pk=seat.pk).order_by("number")
     expect(mates).to_have_text([f"{m.seat_name} {m.registration.name}" for m in others])
+    # The count of players found is said in the page's live region.
+    found = Seat.objects.filter(
+        round=round_, registration__last_name=me.player.last_name
+    ).count()
+    expect(player_page.locator("#search-count[role=status]")).to_have_text(
+        f"{found} player found." if found == 1 else f"{found} players found."
+    )
     assert player_page.evaluate("document.documentElement.scrollWidth") <= 390
     player_page.get_by_test_id(f"player-link-{me.number}").click()
     expect(player_page.get_by_role("heading", level=1)).to_contain_text(me.name)
