@@ -6,6 +6,8 @@ quiet zone around them (the projector's page is dark). It knows nothing of what 
 to.
 """
 
+import io
+
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
@@ -24,3 +26,11 @@ def qr_svg(data: str, *, title: str = "", css_class: str = "qr") -> SafeString:
     )
     # Safe: segno writes the markup and escapes the only text in it (the title).
     return mark_safe(markup.replace("<svg ", '<svg role="img" ', 1))
+
+
+def qr_text(data: str) -> str:
+    """``data`` as a QR code drawn with block characters, for a terminal (two rows of modules
+    per line; light modules are the drawn ones, as on a dark terminal)."""
+    out = io.StringIO()
+    segno.make(data, error="m", micro=False).terminal(out=out, compact=True, border=2)
+    return out.getvalue()

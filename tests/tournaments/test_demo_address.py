@@ -11,6 +11,10 @@ def test_the_demo_prints_the_address_for_the_phones(db, capsys, monkeypatch):
     out = capsys.readouterr().out
     assert "make run HOST=0.0.0.0 ALLOWED_HOSTS=192.168.1.20" in out
     assert "http://192.168.1.20:8000/" in out
+    # The seating page's address, and its QR code drawn in the terminal.
+    assert "http://192.168.1.20:8000/t/demo/seating/" in out
+    drawn = [line for line in out.splitlines() if line and set(line) <= set("█▀▄ ")]
+    assert len(drawn) >= 12 and len({len(line) for line in drawn}) == 1
 
 
 def test_no_network_no_address(db, capsys, monkeypatch):

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from common.qr import qr_text
 from tournaments.models import StaffRole, Tournament
 from tournaments.permissions import ORGANISERS_GROUP, site_group
 from tournaments.simulation import tournament_simulate
@@ -60,7 +61,9 @@ class Command(BaseCommand):
                 f"Players' phones on the club's network: run `make run HOST=0.0.0.0 "
                 f"ALLOWED_HOSTS={address}` and give them http://{address}:8000/"
             )
-            self.stdout.write("")
+            seating = f"http://{address}:8000/t/{DEMO_SLUG}/seating/"
+            self.stdout.write(f"The demo's seating page for their phones, {seating}:")
+            self.stdout.write(qr_text(seating))
 
 
 def lan_address() -> str | None:
