@@ -27,7 +27,11 @@ demo: .make-install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 
+# The server and, beside it, the worker that makes the long documents (tournaments.jobs):
+# stopping the server (Ctrl+C) stops the worker too.
 run: demo
+	@$(PY) manage.py db_worker --interval 1 --no-reload --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 lint: .make-install-dev

@@ -16,7 +16,7 @@ class ArbitrationConfig(AppConfig):
 
         from . import transfer
         from .actions import Action
-        from .documents import workbook_sheet
+        from .documents import register_report_documents, workbook_sheet
         from .selectors import scale_note
 
         register_workbook_sheet(workbook_sheet)  # the arbitre's report in the results workbook
@@ -24,3 +24,4 @@ class ArbitrationConfig(AppConfig):
         transfer.register()  # its rows in a tournament document
         register_audit_actions(Action)
         register_settings_note(scale_note)  # an empty penalty scale, on the settings page
+        register_report_documents()  # the arbitre's report as a job

@@ -120,7 +120,7 @@ def _by_position(incidents) -> list[tuple[int, list[Incident]]]:
     return list(groups.items())
 
 
-def arbitration_report_pdf(*, tournament: Tournament) -> tuple[str, str, bytes]:
+def arbitration_report_pdf(*, tournament: Tournament, progress=None) -> tuple[str, str, bytes]:
     incidents = list(report_incidents(tournament=tournament))
     decisions = [d for incident in incidents for d in incident.decisions.all()]
     context = {
@@ -133,4 +133,26 @@ def arbitration_report_pdf(*, tournament: Tournament) -> tuple[str, str, bytes]:
         ),
         "printed_at": timezone.localtime(),
     }
-    return _filename(tournament, "pdf"), PDF, render_pdf("print/arbitration_report.html", context)
+    return (
+        _filename(tournament, "pdf"),
+        PDF,
+        render_pdf("print/arbitration_report.html", context, progress=progress),
+    )
+
+
+def _report_label(params) -> str:
+    return _("Arbitre's report (%(fmt)s)") % {"fmt": "PDF" if params["fmt"] == "pdf" else "Excel"}
+
+
+def _report(tournament, params, progress):
+    if params["fmt"] == "pdf":
+        return arbitration_report_pdf(tournament=tournament, progress=progress)
+    return arbitration_report_xlsx(tournament=tournament)
+
+
+def register_report_documents() -> None:
+    """The arbitre's report, as a job of ``tournaments.jobs``."""
+    from tournaments.jobs import Kind, register
+    from tournaments.permissions import Role
+
+    register(Kind("arbitration.report", Role.ARBITRE, _report, _report_label))

@@ -13,13 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import add_service_error
-from common.views import download
-from config.security import heavy_document
 from scoring.selectors import penalties_by_position
 from tournaments.models import Registration
 from tournaments.permissions import Role, has_role, role_required
+from tournaments.views.jobs import document_response
 
-from . import documents, selectors, services
+from . import selectors, services
 from .models import IncidentKind, PenaltyScale
 
 # More than any tarot deal is worth: a larger number is a typing slip, not a penalty.
@@ -105,15 +104,9 @@ def penalty_scale(request, tournament):
     )
 
 
-REPORTS = {
-    "pdf": documents.arbitration_report_pdf,
-    "xlsx": documents.arbitration_report_xlsx,
-}
-
-
 @role_required(Role.ARBITRE)
-@heavy_document("arbitration report")
 def report(request, tournament, fmt):
-    if fmt not in REPORTS:
+    """The arbitre's report: served when ready, else made by a worker (tournaments.jobs)."""
+    if fmt not in ("pdf", "xlsx"):
         raise Http404
-    return download(REPORTS[fmt](tournament=tournament))
+    return document_response(request, tournament, "arbitration.report", {"fmt": fmt})

@@ -96,9 +96,22 @@ def csv_bytes(rows: Iterable[Sequence]) -> bytes:
     return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
 
 
-def render_pdf(template: str, context: dict, resources: dict | None = None) -> bytes:
+def render_pdf(
+    template: str,
+    context: dict,
+    resources: dict | None = None,
+    *,
+    progress=None,
+    chunked: str = "",
+    chunk: int = 25,
+) -> bytes:
     """The PDF of ``template``; ``resources`` maps names to PNG images it shows as
-    ``resource:<name>`` (each embedded once, however many pages show it)."""
+    ``resource:<name>`` (each embedded once, however many pages show it).
+
+    ``progress`` (``start(total)``, ``advance(steps)``) hears how far the rendering is: laid out,
+    then written; with ``chunked``, the name of the context's list of one page each (a
+    template without page numbers: each part counts its own), the list is laid out ``chunk``
+    items at a time, each part reported as it is done, and the parts are written as one PDF."""
     from weasyprint import HTML  # imported here: loading it takes a while, pages don't need it
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
@@ -111,5 +124,22 @@ def render_pdf(template: str, context: dict, resources: dict | None = None) -> b
                 raise ValueError(f"documents load nothing from outside: {url}")
             return URLFetcherResponse(url, resources[name], headers={"Content-Type": "image/png"})
 
-    html = render_to_string(template, {**context, "LANGUAGE_CODE": translation.get_language()})
-    return HTML(string=html, url_fetcher=ResourceFetcher()).write_pdf()
+    def layout(part: dict):
+        html = render_to_string(template, {**part, "LANGUAGE_CODE": translation.get_language()})
+        return HTML(string=html, url_fetcher=ResourceFetcher()).render()
+
+    items = context.get(chunked, []) if chunked else []
+    parts = [items[i : i + chunk] for i in range(0, len(items), chunk)] or [None]
+    if progress is not None:
+        progress.start(len(items) + 1 if chunked else 2)
+    documents = []
+    for part in parts:
+        documents.append(layout(context if part is None else {**context, chunked: part}))
+        if progress is not None:
+            progress.advance(len(part) if part is not None else 1)
+    pages = [page for document in documents for page in document.pages]
+    whole = documents[0] if len(documents) == 1 else documents[0].copy(pages)
+    pdf = whole.write_pdf()
+    if progress is not None:
+        progress.advance(1)
+    return pdf

@@ -24,7 +24,6 @@ import ipaddress
 import logging
 import math
 from datetime import datetime, timedelta
-from functools import wraps
 
 from csp.middleware import CSPMiddleware
 from django.conf import settings
@@ -32,12 +31,11 @@ from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.shortcuts import render
 from django.utils import timezone
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import ngettext
 
-from tournaments.models import DocumentRun, LoginFailure
+from tournaments.models import LoginFailure
 
 logger = logging.getLogger(__name__)
 
@@ -201,61 +199,3 @@ class ThrottledLoginView(auth_views.LoginView):
         if form.has_error(NON_FIELD_ERRORS, "throttled"):
             response.status_code = 429
         return response
-
-
-# --- heavy documents -----------------------------------------------------------------------------
-
-DOCUMENTS_PER_MINUTE = 6
-DOCUMENT_STALE = timedelta(minutes=10)  # a rendering killed with its worker stops counting
-DOCUMENT_KEPT = timedelta(hours=1)
-
-
-def document_begin(*, user, kind: str) -> tuple[DocumentRun | None, str]:
-    """Count a document before it is rendered: its row, or None and why it is refused ("busy":
-    another of the account's documents is being rendered; "rate": too many this minute).
-    Written first and counted after, like a login attempt, so that requests sent together
-    cannot all pass."""
-    now = timezone.now()
-    DocumentRun.objects.filter(started_at__lte=now - DOCUMENT_KEPT).delete()
-    run = DocumentRun.objects.create(user=user, kind=kind[:40], started_at=now)
-    mine = DocumentRun.objects.filter(user=user)
-    running = mine.filter(finished_at__isnull=True, started_at__gt=now - DOCUMENT_STALE)
-    if running.count() > 1:
-        run.delete()
-        return None, "busy"
-    if mine.filter(started_at__gt=now - timedelta(minutes=1)).count() > DOCUMENTS_PER_MINUTE:
-        run.delete()
-        return None, "rate"
-    return run, ""
-
-
-def heavy_document(kind: str):
-    """View decorator for a document that can take seconds to render (a PDF of a whole field,
-    the workbook): one at a time per account and ``DOCUMENTS_PER_MINUTE`` a minute; beyond,
-    a 429 page that says why and when to try again. (The background-work issue moves these
-    off the request; this keeps one account from keeping the server busy meanwhile.)"""
-
-    def decorator(view):
-        @wraps(view)
-        def wrapper(request, *args, **kwargs):
-            run, refusal = document_begin(user=request.user, kind=kind)
-            if run is None:
-                logger.warning("document refused (%s): %s for %s", refusal, kind, request.user)
-                response = render(request, "document_busy.html", {"refusal": refusal}, status=429)
-                response["Retry-After"] = "60"
-                return response
-            rendered = None
-            try:
-                rendered = view(request, *args, **kwargs)
-                return rendered
-            finally:
-                # A refusal (404, 403) or a crash rendered nothing: it leaves no trace.
-                runs = DocumentRun.objects.filter(pk=run.pk)
-                if rendered is not None and rendered.status_code < 400:
-                    runs.update(finished_at=timezone.now())
-                else:
-                    runs.delete()
-
-        return wrapper
-
-    return decorator

@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "common",
     "tournaments",
     "scoring",
@@ -117,6 +119,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Long work (documents of a whole field) runs off the request: django-tasks, the backport of
+# Django 6's tasks framework, with its database backend, so that the queue needs no server of
+# its own (SQLite on a laptop, PostgreSQL on a server) and any server's worker takes any job.
+# `manage.py db_worker` runs them; `make run` starts one beside the server.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 CACHES = {
     "default": {

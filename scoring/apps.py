@@ -26,4 +26,7 @@ class ScoringConfig(AppConfig):
         register_table_results(lambda tables: tables.filter(score_sheets__isnull=False))
         register_not_seating("sheet.", "penalty", "bid_ban.")
         transfer.register()  # its rows in a tournament document
+        from .job_kinds import register_results_documents
+
+        register_results_documents()
         register_audit_actions(Action)

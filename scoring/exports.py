@@ -154,7 +154,7 @@ def _columns(cells: list, width: int) -> str:
 
 
 def rankings_pdf(
-    *, tournament: Tournament, up_to=None, official=False, teams=False
+    *, tournament: Tournament, up_to=None, official=False, teams=False, progress=None
 ) -> tuple[str, str, bytes]:
     """The individual ranking (or the team ranking) on A4, ties shown as "3=", with every
     position's bilan; landscape when there are more than five positions."""
@@ -174,7 +174,7 @@ def rankings_pdf(
         "landscape": ranking.up_to > 5,
     }
     kind = "teams" if teams else "individual"
-    pdf = render_pdf("print/rankings.html", context)
+    pdf = render_pdf("print/rankings.html", context, progress=progress)
     return _filename(tournament, kind, ranking.up_to, official, "pdf"), PDF, pdf
 
 
@@ -257,7 +257,7 @@ def _page_text(lines: list[dict]) -> tuple[str, str]:
     return _text_table(header + [_("Rank")], rows, left={0, 2})
 
 
-def player_sheets_pdf(*, tournament: Tournament, up_to=None, official=False):
+def player_sheets_pdf(*, tournament: Tournament, up_to=None, official=False, progress=None):
     """Every player's result sheet, one A4 page each, to hand out; their positions print as
     one monospaced block (a table per page would take WeasyPrint four times as long)."""
     ranking = _ranking(tournament, up_to, official)
@@ -265,28 +265,29 @@ def player_sheets_pdf(*, tournament: Tournament, up_to=None, official=False):
     for page in pages:
         page["head"], page["body"] = _page_text(page["lines"])
     context = {**_print_context(tournament, ranking), "pages": pages}
-    pdf = render_pdf("print/player_results.html", context)
+    pdf = render_pdf("print/player_results.html", context, progress=progress, chunked="pages")
     return _filename(tournament, "players", ranking.up_to, official, "pdf"), PDF, pdf
 
 
 def document(
-    *, tournament: Tournament, kind: str, fmt: str, up_to=None, official=False
+    *, tournament: Tournament, kind: str, fmt: str, up_to=None, official=False, progress=None
 ) -> tuple[str, str, bytes] | None:
     """The document ``<kind>.<fmt>``, or None when there is none (an unknown kind or format, a
-    team ranking in an individual tournament)."""
+    team ranking in an individual tournament); a PDF tells ``progress`` how far it is."""
     if kind == "teams" and not tournament.has_teams:
         return None
     options = {"tournament": tournament, "up_to": up_to, "official": official}
     if fmt == "csv" and kind in CSV_ROWS:
         return results_csv(kind=kind, **options)
+    if (kind, fmt) == ("results", "xlsx"):
+        return results_xlsx(**options)
     makers = {
-        ("results", "xlsx"): results_xlsx,
         ("individual", "pdf"): rankings_pdf,
         ("teams", "pdf"): lambda **o: rankings_pdf(teams=True, **o),
         ("players", "pdf"): player_sheets_pdf,
     }
     maker = makers.get((kind, fmt))
-    return maker(**options) if maker else None
+    return maker(progress=progress, **options) if maker else None
 
 
 def sheet_counts(*, tournament: Tournament, up_to: int) -> dict[str, int]:

@@ -1,18 +1,18 @@
 """Staff downloads of the results: /manage/t/<slug>/results/ lists them, and
 /manage/t/<slug>/results/<kind>.<fmt>?after=<k>&official=1 serves one (arbitre and above).
 
-Thin: read the choices, ask ``scoring.exports.document`` for the file, hand it to ``download``.
+Thin: read the choices and ask ``tournaments.jobs`` for the document (``scoring.job_kinds``):
+served when ready, else made by a worker while a page shows how far it is.
 A position that is not one falls back to every position; one out of range is clamped.
 """
 
 from django.http import Http404
 from django.shortcuts import render
 
-from common.views import download
-from config.security import heavy_document
 from tournaments.permissions import Role, role_required
+from tournaments.views.jobs import document_response
 
-from . import exports
+from . import exports, job_kinds
 
 
 def _choices(request, tournament) -> tuple[int, bool]:
@@ -37,12 +37,10 @@ def results_exports(request, tournament):
 
 
 @role_required(Role.ARBITRE)
-@heavy_document("results")
 def results_download(request, tournament, kind, fmt):
-    after, official = _choices(request, tournament)
-    document = exports.document(
-        tournament=tournament, kind=kind, fmt=fmt, up_to=after, official=official
-    )
-    if document is None:
+    """A results document: served when ready, else made by a worker (tournaments.jobs)."""
+    if not job_kinds.exists(tournament, kind, fmt):
         raise Http404
-    return download(document)
+    after, official = _choices(request, tournament)
+    params = {"kind": kind, "fmt": fmt, "up_to": after, "official": official}
+    return document_response(request, tournament, "results", params)

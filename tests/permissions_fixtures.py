@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.contenttypes.models import ContentType
+from django_tasks_db.models import DBTaskResult
 
 from arbitration import services as arbitration
 from scoring import services as scoring
@@ -21,6 +22,7 @@ from scoring.models import BidBan, Penalty, ScoreSheet
 from scoring.selectors import table_setup
 from scoring.simulation import random_sheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
+from tournaments import jobs
 from tournaments.models import AuditEntry, StaffRole, Tournament
 from tournaments.permissions import ORGANISERS_GROUP, site_group
 from tournaments.simulation import tournament_simulate
@@ -90,12 +92,19 @@ def build_world() -> World:
     )
 
     team = tournament.teams.order_by("number").first()
+    job = jobs.ask(
+        tournament=tournament,
+        user=users["arbitre"],
+        kind="arbitration.report",
+        params={"fmt": "xlsx"},
+    )
     values = {
         "other_slug": elsewhere.slug,
         "position": round1.number,
         "table": table1.number,
         "registration": offender.number,
         "team": team.number,
+        "job": job.pk,
         "incident": incident.pk,
         "decision": penalty.pk,
         "staff": _staff_pk(tournament, users["scorer"]),
@@ -113,5 +122,6 @@ def build_world() -> World:
         "scoring.penalty": Penalty.objects.get(tournament=tournament).pk,
         "scoring.scoresheet": confirmed.pk,
         "content_type": ContentType.objects.get_for_model(Tournament).pk,
+        "django_tasks_database.dbtaskresult": DBTaskResult.objects.get().pk,
     }
     return World(tournament=tournament, users=users, values=values)

@@ -100,6 +100,9 @@ ACCESS = {
     "manage:tournament": page("scorer"),
     "manage:tournament_edit": page("organiser"),
     "manage:staff": page("organiser"),
+    # The arbitre's report being made: an arbitre's document; its file, once made.
+    "manage:job": page("arbitre", pk="job"),
+    "manage:job_file": page("arbitre", ok=302, pk="job"),
     "manage:staff_revoke": action("organiser", pk="staff"),
     # The scorer chose a password long ago: no link for them, back to the staff page.
     "manage:staff_link": action("organiser", pk="staff"),
@@ -126,7 +129,8 @@ ACCESS = {
     # Sheets exist: unpublishing or undoing a swap is refused, with a message on the page.
     "manage:round_unpublish": action("organiser", **POSITION),
     "manage:round_swap_undo": action("organiser", **POSITION),
-    "manage:round_document": page("scorer", fixed={"kind": "list"}, **POSITION),
+    # A document: served when ready, else its job's page (tournaments.jobs).
+    "manage:round_document": page("scorer", ok=(200, 302), fixed={"kind": "list"}, **POSITION),
     "manage:round_reprint": page("scorer", query="table=1", **POSITION),
     # Score sheets and results
     "scoring:dashboard": page("scorer", **POSITION),
@@ -138,11 +142,11 @@ ACCESS = {
     "scoring:confirm": action("arbitre", **SHEET),
     "scoring:history": page("scorer", **SHEET),
     "scoring:exports": page("arbitre"),
-    "scoring:export": page("arbitre", fixed={"kind": "individual", "fmt": "csv"}),
+    "scoring:export": page("arbitre", ok=(200, 302), fixed={"kind": "individual", "fmt": "csv"}),
     # Arbitration
     "arbitration:log": page("arbitre"),
     "arbitration:new": page("arbitre"),
-    "arbitration:report": page("arbitre", fixed={"fmt": "xlsx"}),
+    "arbitration:report": page("arbitre", ok=(200, 302), fixed={"fmt": "xlsx"}),
     "arbitration:incident": page("arbitre", **INCIDENT),
     "arbitration:confirm": action("arbitre", **INCIDENT),
     "arbitration:decide": action("arbitre", ok=400, **INCIDENT),  # an empty decision
@@ -189,6 +193,8 @@ ADMIN_MODELS = {
     "scoring.bidban": {},
     "scoring.penalty": {"add": 403},
     "scoring.scoresheet": {"add": 403, "delete": 403},
+    # The queue of background jobs: read-only (its change page shows the task).
+    "django_tasks_database.dbtaskresult": {"add": 403, "delete": 403},
 }
 for _label, _forbidden in ADMIN_MODELS.items():
     _prefix = "admin:" + _label.replace(".", "_")

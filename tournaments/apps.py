@@ -11,5 +11,8 @@ class TournamentsConfig(AppConfig):
         from .extensions import register_audit_actions, register_renamed_field
 
         register_audit_actions(Action)
+        from .job_kinds import register_position_documents
+
+        register_position_documents()
         # A seat's index at its table was its ``position`` until migration 0011: the round's word.
         register_renamed_field("tournaments.Seat", "position", "number")

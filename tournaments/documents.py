@@ -56,7 +56,7 @@ def _plan_tables(round_: Round) -> list[dict]:
     ]
 
 
-def table_plan_pdf(*, round: Round, seating_url: str) -> tuple[str, str, bytes]:
+def table_plan_pdf(*, round: Round, seating_url: str, progress=None) -> tuple[str, str, bytes]:
     """Every table with its players, for the arbitres and the wall; ``seating_url``, the public
     seating page's absolute address, is printed with its QR code on every page."""
     context = {
@@ -65,10 +65,16 @@ def table_plan_pdf(*, round: Round, seating_url: str) -> tuple[str, str, bytes]:
         "tables": _plan_tables(round),
         "seating_url": seating_url,
     }
-    return _name(round, "tables"), PDF, render_pdf("print/table_plan.html", context)
+    return (
+        _name(round, "tables"),
+        PDF,
+        render_pdf("print/table_plan.html", context, progress=progress),
+    )
 
 
-def alphabetical_list_pdf(*, round: Round, seating_url: str) -> tuple[str, str, bytes]:
+def alphabetical_list_pdf(
+    *, round: Round, seating_url: str, progress=None
+) -> tuple[str, str, bytes]:
     """Every player by name with their table and seat, for the entrance: ``seating_url`` as in
     ``table_plan_pdf``."""
     context = {
@@ -77,10 +83,14 @@ def alphabetical_list_pdf(*, round: Round, seating_url: str) -> tuple[str, str, 
         "seats": round_seats_by_name(round=round),
         "seating_url": seating_url,
     }
-    return _name(round, "list"), PDF, render_pdf("print/alphabetical_list.html", context)
+    return (
+        _name(round, "list"),
+        PDF,
+        render_pdf("print/alphabetical_list.html", context, progress=progress),
+    )
 
 
-def table_cards_pdf(*, round: Round) -> tuple[str, str, bytes]:
+def table_cards_pdf(*, round: Round, progress=None) -> tuple[str, str, bytes]:
     """One tent card per table: an A4 landscape sheet folded in two, each half the table's
     number, the position and the tournament, the top half upside down so that both faces read
     from either side of the table."""
@@ -91,10 +101,16 @@ def table_cards_pdf(*, round: Round) -> tuple[str, str, bytes]:
         "tables": round.tables.order_by("number").values_list("number", flat=True),
         "title": fit_lines(tournament.name, CARD_NAME_ROOM, size=20, smallest=14, weight="bold"),
     }
-    return _name(round, "cards"), PDF, render_pdf("print/table_cards.html", context)
+    return (
+        _name(round, "cards"),
+        PDF,
+        render_pdf("print/table_cards.html", context, progress=progress),
+    )
 
 
-def score_sheets_pdf(*, round: Round, numbers: list[int] | None = None) -> tuple[str, str, bytes]:
+def score_sheets_pdf(
+    *, round: Round, numbers: list[int] | None = None, progress=None
+) -> tuple[str, str, bytes]:
     """One pre-filled sheet per table, or only for the tables ``numbers`` (a sheet torn or
     stained, the tables still missing)."""
     tournament = round.tournament
@@ -172,7 +188,7 @@ def score_sheets_pdf(*, round: Round, numbers: list[int] | None = None) -> tuple
     return (
         _name(round, _sheets_part(numbers)),
         PDF,
-        render_pdf("print/score_sheets.html", context, resources),
+        render_pdf("print/score_sheets.html", context, resources, progress=progress),
     )
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import directory, imports, manage, players, public, seating, teams
+from .views import directory, imports, jobs, manage, players, public, seating, teams
 
 public_patterns = (
     [
@@ -22,6 +22,8 @@ manage_patterns = (
         path("t/<slug:slug>/", manage.tournament_overview, name="tournament"),
         path("t/<slug:slug>/settings/", manage.tournament_edit, name="tournament_edit"),
         path("t/<slug:slug>/staff/", manage.staff_list, name="staff"),
+        path("t/<slug:slug>/documents/<int:pk>/", jobs.job_detail, name="job"),
+        path("t/<slug:slug>/documents/<int:pk>/file/", jobs.job_file, name="job_file"),
         path("t/<slug:slug>/staff/<int:pk>/remove/", manage.staff_revoke, name="staff_revoke"),
         path("t/<slug:slug>/staff/<int:pk>/link/", manage.staff_link, name="staff_link"),
         path("t/<slug:slug>/players/", players.registration_list, name="registrations"),

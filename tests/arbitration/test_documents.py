@@ -14,6 +14,7 @@ from arbitration.models import IncidentKind
 from scoring import services as sheets
 from scoring.forms import read_entry
 from tests.arbitration.conftest import seat
+from tests.jobs import fetch
 from tests.scoring.conftest import SAMPLE, VISAS
 
 pytestmark = pytest.mark.django_db
@@ -66,7 +67,7 @@ def logged(table, staff):
 
 def test_pdf_names_every_incident_and_player(client, staff, table, logged):
     client.force_login(staff["arbitre"])
-    response = client.get(url(table.round.tournament, "pdf"))
+    response = fetch(client, url(table.round.tournament, "pdf"))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"].endswith('-arbitrage.pdf"')
@@ -125,7 +126,7 @@ def test_pdf_prints_names_as_typed(tournament, staff):
 
 def test_xlsx_cell_by_cell(client, staff, table, logged):
     client.force_login(staff["arbitre"])
-    response = client.get(url(table.round.tournament, "xlsx"))
+    response = fetch(client, url(table.round.tournament, "xlsx"))
     assert response.status_code == 200
     assert response["Content-Type"] == documents.XLSX
     workbook = openpyxl.load_workbook(io.BytesIO(response.content))
@@ -174,7 +175,7 @@ def test_report_reads_in_constant_queries(table, staff, logged, django_assert_nu
 def test_unknown_format_is_404(client, staff, tournament):
     client.force_login(staff["arbitre"])
     for fmt in ("csv", "PDF", "pdf.exe"):
-        assert client.get(url(tournament, fmt)).status_code == 404
+        assert fetch(client, url(tournament, fmt)).status_code == 404
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "xlsx"])
@@ -182,7 +183,7 @@ def test_unknown_format_is_404(client, staff, tournament):
 def test_permissions(client, staff, tournament, visitor, fmt):
     if visitor != "anonymous":
         client.force_login(staff[visitor])
-    response = client.get(url(tournament, fmt))
+    response = fetch(client, url(tournament, fmt))
     if visitor == "anonymous":
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     elif visitor in ("arbitre", "organiser"):

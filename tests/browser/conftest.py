@@ -189,3 +189,16 @@ def log_in(page, live_server):
         return user
 
     return log_in
+
+
+def fetch_document(page, href: str):
+    """A document as a user gets it: at once when ready, else from its job's page once the
+    real worker has made it (tournaments.jobs; run here, in the test's thread: a worker thread
+    would lock the in-memory SQLite database the live server shares). The file's response."""
+    from tests.jobs import run_jobs
+
+    response = page.request.get(href, max_redirects=0)
+    if response.status == 302:
+        run_jobs()
+        response = page.request.get(response.headers["location"].rstrip("/") + "/file/")
+    return response

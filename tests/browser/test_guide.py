@@ -25,6 +25,7 @@ from pypdf import PdfReader
 from scoring import services as sheets
 from scoring.forms import read_entry
 from scoring.models import ScoreSheet
+from tests.browser.conftest import fetch_document
 from tests.factories import (
     ClubFactory,
     PlayerFactory,
@@ -207,7 +208,7 @@ def register_present_players(tournament: Tournament) -> list[Registration]:
 
 
 def download(page, href: str, content_type: str) -> bytes:
-    response = page.request.get(href)
+    response = fetch_document(page, href)
     assert response.ok, href
     assert response.headers["content-type"].startswith(content_type), href
     return response.body()

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from tests.browser.conftest import fetch_document
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments.models import Round, Seat
 
@@ -42,7 +43,7 @@ def test_seat_swap_publish_print_and_find_your_table(page, log_in, browser, live
 
     for label in ("Table plan (PDF)", "Score sheets (PDF)", "Alphabetical list (PDF)"):
         href = page.get_by_role("link", name=label).get_attribute("href")
-        response = page.request.get(href)
+        response = fetch_document(page, href)  # made by the worker once published
         assert response.ok and response.headers["content-type"] == "application/pdf"
         text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages)
         assert a.player.last_name.upper() in text

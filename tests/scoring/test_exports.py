@@ -20,6 +20,7 @@ from scoring.services_ledger import effect_cancel, penalty_apply
 from scoring.simulation import sheets_simulate
 from scoring.standings import standings
 from tests.factories import TeamFactory, TournamentFactory
+from tests.jobs import fetch
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +71,7 @@ def sheet_rows(workbook, title):
 def test_workbook_cell_by_cell(client, staff, played):
     tournament = played["tournament"]
     client.force_login(staff["arbitre"])
-    response = client.get(url(tournament, "results", "xlsx"))
+    response = fetch(client, url(tournament, "results", "xlsx"))
     assert response.status_code == 200
     assert response["Content-Type"] == XLSX
     # Five positions planned, one published: the results count up to the one played.
@@ -164,9 +165,9 @@ def test_team_ranking_sheet_csv_and_pdf(client, staff, played):
     expected = [(team.rank, team.name, team.total) for team in ranking.teams()]
     assert [(row[0], row[3], row[5]) for row in teams[1:]] == expected
     client.force_login(staff["organiser"])
-    rows = read_csv(client.get(url(tournament, "teams", "csv")).content)
+    rows = read_csv(fetch(client, url(tournament, "teams", "csv")).content)
     assert [row[3] for row in rows[1:]] == [name for _, name, _ in expected]
-    response = client.get(url(tournament, "teams", "pdf"))
+    response = fetch(client, url(tournament, "teams", "pdf"))
     assert response.status_code == 200
     text = text_of(response.content)
     assert "Team ranking" in text and "Team 1" in text and "provisional" in text
@@ -175,7 +176,7 @@ def test_team_ranking_sheet_csv_and_pdf(client, staff, played):
 def test_csv_files_parse_back(client, staff, played):
     tournament = played["tournament"]
     client.force_login(staff["arbitre"])
-    response = client.get(url(tournament, "individual", "csv", "?after=1&official=1"))
+    response = fetch(client, url(tournament, "individual", "csv", "?after=1&official=1"))
     assert response.status_code == 200 and response["Content-Type"] == CSV
     assert response["Content-Disposition"].endswith('-individual-after-1-official.csv"')
     rows = read_csv(response.content)
@@ -183,7 +184,7 @@ def test_csv_files_parse_back(client, staff, played):
     first = rows[1]
     assert first[0] == "1" and first[9] == "1346" and first[1] == ""  # official: no tie
     for kind, length in [("positions", 9), ("deals", 11), ("penalties", 3), ("federation", 9)]:
-        response = client.get(url(tournament, kind, "csv"))
+        response = fetch(client, url(tournament, kind, "csv"))
         assert response.status_code == 200, kind
         assert len(read_csv(response.content)) == length, kind
 
@@ -216,7 +217,7 @@ def test_federation_rows(played):
 def test_rankings_pdf(client, staff, played):
     tournament = played["tournament"]
     client.force_login(staff["arbitre"])
-    response = client.get(url(tournament, "individual", "pdf"))
+    response = fetch(client, url(tournament, "individual", "pdf"))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     text = text_of(response.content)
     assert "Individual ranking" in text and tournament.name in text
@@ -224,7 +225,7 @@ def test_rankings_pdf(client, staff, played):
     assert "1=" in text and "1346" in text and "−40" in text and "-550" in text
     assert played["west"].player.last_name.upper() in text
     assert "1 / 1" in text
-    official = text_of(client.get(url(tournament, "individual", "pdf", "?official=1")).content)
+    official = text_of(fetch(client, url(tournament, "individual", "pdf", "?official=1")).content)
     assert "Official standings" in official and "1 of 2 sheets" in official
 
 
@@ -297,8 +298,8 @@ def test_bad_choices_are_ignored_or_clamped(client, staff, played, query, after)
     file is the one the sane request gives."""
     tournament = played["tournament"]
     client.force_login(staff["arbitre"])
-    response = client.get(url(tournament, "individual", "csv", query))
-    sane = client.get(url(tournament, "individual", "csv", f"?after={after}"))
+    response = fetch(client, url(tournament, "individual", "csv", query))
+    sane = fetch(client, url(tournament, "individual", "csv", f"?after={after}"))
     assert response.status_code == sane.status_code == 200
     assert f"after-{after}-provisional.csv" in response["Content-Disposition"]
     assert response.content == sane.content
@@ -309,7 +310,7 @@ def test_unknown_kinds_are_404(client, staff, played):
     client.force_login(staff["arbitre"])
     for kind, fmt in [("results", "csv"), ("players", "xlsx"), ("nothing", "csv"),
                       ("individual", "PDF"), ("teams", "csv"), ("teams", "pdf")]:  # fmt: skip
-        assert client.get(url(tournament, kind, fmt)).status_code == 404, (kind, fmt)
+        assert fetch(client, url(tournament, kind, fmt)).status_code == 404, (kind, fmt)
     base = reverse("scoring:exports", kwargs={"slug": tournament.slug})
     assert client.get(base + "individual.pdf.exe").status_code == 404
 
@@ -323,7 +324,7 @@ def test_permissions(client, staff, tournament, visitor, target):
         address = reverse("scoring:exports", kwargs={"slug": tournament.slug})
     else:
         address = url(tournament, *target.split("."))
-    response = client.get(address)
+    response = fetch(client, address)
     if visitor == "anonymous":
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     elif visitor in ("arbitre", "organiser"):

@@ -10,9 +10,10 @@ from pypdf import PdfReader
 
 from scoring import services
 from scoring.forms import read_entry
+from tests.jobs import fetch
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 from tournaments import extensions
-from tournaments.models import DocumentRun, Table
+from tournaments.models import DocumentJob, Table
 from tournaments.selectors_seating import round_tables_missing
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +52,7 @@ def test_the_position_page_prints_the_missing_tables_again(client, staff, positi
     html = client.get(reverse("manage:round", args=[slug, 1])).content.decode()
     link = reverse("manage:round_reprint", args=[slug, 1]) + "?missing=1"
     assert f'href="{link}"' in html and "The table still missing (PDF)" in html
-    response = client.get(link)
+    response = fetch(client, link)
     assert response.status_code == 200
     assert "position-1-sheets-table-1.pdf" in response["Content-Disposition"]
     (page,) = PdfReader(io.BytesIO(response.content)).pages
@@ -68,7 +69,7 @@ def test_nothing_missing_is_said_not_printed(client, staff, position):
     html = client.get(reverse("manage:round", args=[slug, 1])).content.decode()
     assert "?missing=1" not in html
     assert "Every table of this position has a sheet entered." in html
-    response = client.get(reverse("manage:round_reprint", args=[slug, 1]), {"missing": "1"})
+    response = fetch(client, reverse("manage:round_reprint", args=[slug, 1]), {"missing": "1"})
     assert response.status_code == 400
     assert "Every table of this position has a sheet entered." in response.content.decode()
-    assert not DocumentRun.objects.exists()
+    assert not DocumentJob.objects.exists()  # nothing missing: nothing queued

@@ -9,9 +9,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from common.qr import qr_svg
+from tests.jobs import fetch
 from tests.print_layout import encodes, qr_codes
 from tests.tournaments.test_seating_workflow import present, seat_all
-from tournaments.models import DocumentRun
+from tournaments.models import DocumentJob
 
 pytestmark = pytest.mark.django_db
 LAN = "192.168.1.20:8000"
@@ -45,7 +46,7 @@ def test_wall_documents_carry_the_code_of_the_address_players_reach(
     settings.ALLOWED_HOSTS = ["192.168.1.20"]
     client.force_login(staff["scorer"])
     address = f"http://{LAN}/t/{position.tournament.slug}/seating/"
-    for page in pages(client.get(document(position.tournament, kind), HTTP_HOST=LAN)):
+    for page in pages(fetch(client, document(position.tournament, kind), HTTP_HOST=LAN)):
         (code,) = qr_codes(page)
         assert encodes(code, address)
         assert address in page.extract_text().replace("\n", "")
@@ -53,7 +54,7 @@ def test_wall_documents_carry_the_code_of_the_address_players_reach(
 
 def test_table_cards_one_folded_sheet_per_table(client, staff, position):
     client.force_login(staff["scorer"])
-    response = client.get(document(position.tournament, "cards"))
+    response = fetch(client, document(position.tournament, "cards"))
     printed = pages(response)
     assert "position-1-cards.pdf" in response["Content-Disposition"]
     assert len(printed) == 3
@@ -94,7 +95,7 @@ def test_a_table_the_position_does_not_have_is_said_next_to_the_field(
     assert message in str(response.context["reprint_form"].errors["table"])
     html = response.content.decode()
     assert 'id="id_table_error"' in html and 'data-testid="reprint"' in html
-    assert not DocumentRun.objects.exists()  # a refusal is not counted as a document
+    assert not DocumentJob.objects.exists()  # a refusal queues nothing
 
 
 def test_the_position_page_offers_the_cards_and_the_reprint(client, staff, position):

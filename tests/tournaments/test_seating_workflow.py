@@ -10,6 +10,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory
+from tests.jobs import fetch
 from tournaments import services_seating as seating
 from tournaments.models import AuditEntry, Registration, Round, Seat
 
@@ -211,7 +212,9 @@ def text_of(pdf: bytes) -> str:
 def test_pdfs_name_every_player_and_table(organiser_client, tournament, organiser, kind):
     regs = present(tournament, 7)
     seat_all(tournament, organiser, 1)
-    response = organiser_client.get(url("manage:round_document", tournament, number=1, kind=kind))
+    response = fetch(
+        organiser_client, url("manage:round_document", tournament, number=1, kind=kind)
+    )
     assert response["Content-Type"] == "application/pdf"
     text = text_of(response.content)
     for reg in regs:
@@ -271,8 +274,8 @@ def test_pdf_footer_prints_the_tournament_name_as_typed(organiser_client, tourna
     tournament.save()
     present(tournament, 8)
     seat_all(tournament, organiser, 1)
-    response = organiser_client.get(
-        url("manage:round_document", tournament, number=1, kind="tables")
+    response = fetch(
+        organiser_client, url("manage:round_document", tournament, number=1, kind="tables")
     )
     text = text_of(response.content)
     # The footer (a CSS string) as well as the page's own heading: no escape code shows.
@@ -396,7 +399,9 @@ def test_every_printed_page_says_which_position_it_is(
     """A page pinned to the wall stands alone: each one names its position."""
     present(tournament, 60)
     seat_all(tournament, organiser, 1)
-    response = organiser_client.get(url("manage:round_document", tournament, number=1, kind=kind))
+    response = fetch(
+        organiser_client, url("manage:round_document", tournament, number=1, kind=kind)
+    )
     pages = PdfReader(io.BytesIO(response.content)).pages
     assert len(pages) > 1
     assert all("Position 1" in page.extract_text() for page in pages)

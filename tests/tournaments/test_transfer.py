@@ -391,8 +391,9 @@ def test_histories_and_bans_follow_the_new_ids(tournament, staff):
     assert table_setup(table=table).dealer_bans == {dealer.deal_number: dealer.reason}
 
 
-# A tournament's former addresses are this installation's: another one never served them.
-NOT_CARRIED = {"tournaments.TournamentAddress"}
+# A tournament's former addresses are this installation's: another one never served them. Its
+# documents made off the request are made again from what is carried.
+NOT_CARRIED = {"tournaments.TournamentAddress", "tournaments.DocumentJob"}
 
 
 def test_every_model_pointing_into_a_tournament_is_carried():

@@ -1,8 +1,8 @@
 """The tournaments app's models: who and what (``core``), where they sit (``seating``), and
 who did what (``audit``), the addresses it had (``addresses``).
 
-``security`` holds the failed logins that throttle the login form and the documents being
-rendered, limited per account (``config.security``).
+``security`` holds the failed logins that throttle the login form (``config.security``);
+``jobs`` the documents made off the request (``tournaments.jobs``).
 """
 
 from .addresses import TournamentAddress
@@ -17,14 +17,15 @@ from .core import (
     Tournament,
     licence_validator,
 )
+from .jobs import DocumentJob
 from .seating import Round, Seat, Table
-from .security import DocumentRun, LoginFailure
+from .security import LoginFailure
 
 __all__ = [
     "LICENCE_REGEX",
     "AuditEntry",
     "Club",
-    "DocumentRun",
+    "DocumentJob",
     "LoginFailure",
     "Player",
     "Registration",

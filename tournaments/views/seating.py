@@ -12,14 +12,14 @@ from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
 from common.views import download
-from config.security import heavy_document
 
-from .. import documents, services_seating, services_undo
+from .. import documents, jobs, services_seating, services_undo
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
 from ..selectors import presence_summary
 from ..selectors_seating import last_swap, round_tables, round_tables_missing
 from .helpers import seating_address
+from .jobs import document_response
 
 
 class SwapForm(forms.Form):
@@ -188,6 +188,10 @@ def round_swap(request, tournament, number):
 @role_required(Role.ORGANISER)
 def round_publish(request, tournament, number):
     services_seating.round_publish(round=_round(tournament, number), user=request.user)
+    # Ready before anyone asks: a worker makes what will be printed now (tournaments.jobs).
+    for kind in DOCUMENTS:
+        params = position_document_params(request, tournament, number, kind)
+        jobs.ask(tournament=tournament, user=request.user, kind=f"position.{kind}", params=params)
     messages.success(request, _("Position %(k)s published: players can see it.") % {"k": number})
     return redirect("manage:round", slug=tournament.slug, number=number)
 
@@ -224,27 +228,31 @@ def round_swap_undo(request, tournament, number):
     return redirect("manage:round", slug=tournament.slug, number=number)
 
 
-DOCUMENTS = {
-    "tables": documents.table_plan_pdf,
-    "list": documents.alphabetical_list_pdf,
-    "sheets": documents.score_sheets_pdf,
-    "cards": documents.table_cards_pdf,
-}
+DOCUMENTS = ("tables", "list", "sheets", "cards")  # tournaments.job_kinds
 # Pinned to a wall: they carry the public seating page's address and QR code.
 ON_THE_WALL = {"tables", "list"}
 
 
+def position_document_params(request, tournament, number, kind) -> dict:
+    """What the position document ``kind`` of position ``number`` is made from."""
+    params = {"position": number}
+    if kind in ON_THE_WALL:
+        params["seating_url"] = seating_address(request, tournament)
+    return params
+
+
 @role_required(Role.SCORER)
-@heavy_document("position document")
 def round_document(request, tournament, number, kind):
+    """A position's document: served when ready, else made by a worker while a page shows how
+    far it is (tournaments.jobs)."""
     if kind not in DOCUMENTS:
         raise Http404
-    extra = {"seating_url": seating_address(request, tournament)} if kind in ON_THE_WALL else {}
-    return download(DOCUMENTS[kind](round=_round(tournament, number), **extra))
+    _round(tournament, number)
+    params = position_document_params(request, tournament, number, kind)
+    return document_response(request, tournament, f"position.{kind}", params)
 
 
 @role_required(Role.SCORER)
-@heavy_document("position document")
 def round_reprint(request, tournament, number):
     """The score sheet of one table again (``?table=7``), or of the tables whose sheet is not
     entered yet (``?missing=1``); a table the position does not have: the page, with why."""
@@ -252,7 +260,8 @@ def round_reprint(request, tournament, number):
     if request.GET.get("missing") == "1":
         numbers = round_tables_missing(round=round_)
         if numbers:
-            return download(documents.score_sheets_pdf(round=round_, numbers=numbers))
+            params = {"position": number, "tables": numbers}
+            return document_response(request, tournament, "position.sheets", params)
         nothing = _("Every table of this position has a sheet entered.")
         return _review(request, tournament, round_, reprint_error=nothing, status=400)
     form = ReprintForm(request.GET, round=round_)

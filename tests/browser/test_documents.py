@@ -1,0 +1,37 @@
+"""A document made off the request, as an arbitre meets it: the link opens the job's page with
+its progress bar, which turns into the download once the worker has made it, without a reload
+(the worker is the real one, run while the page waits)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
+from tests.jobs import run_jobs
+from tests.scoring.conftest import seat_and_publish
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_progress_bar_turns_into_the_download(page, log_in):
+    arbitre = UserFactory(username="ines")
+    tournament = TournamentFactory(slug="attente", name="Open de l'attente")
+    StaffRoleFactory(tournament=tournament, user=arbitre, role="arbitre")
+    seat_and_publish(tournament, arbitre, 16)
+    log_in(arbitre)
+    page.goto(f"/manage/t/{tournament.slug}/results/")
+    page.get_by_role("link", name="Individual ranking (PDF)").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Individual ranking (PDF)")
+    expect(page.get_by_test_id("job-progress")).to_be_visible()
+    navigations = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url))
+    run_jobs()
+    download = page.get_by_test_id("job-download")
+    expect(download).to_be_visible()  # the page asked again and found it made
+    assert navigations == []  # without a reload
+    response = page.request.get(download.get_attribute("href"))
+    assert response.ok and response.headers["content-type"] == "application/pdf"
+    # Asked again, the same document of the same state is served at once.
+    page.goto(f"/manage/t/{tournament.slug}/results/")
+    href = page.get_by_role("link", name="Individual ranking (PDF)").get_attribute("href")
+    again = page.request.get(href, max_redirects=0)
+    assert again.status == 200 and again.body() == response.body()

@@ -1,0 +1,166 @@
+"""Documents made off the request: a PDF of a thousand pages, the results workbook, a position's
+score sheets. Asking for one (``ask``) gives it at once when the same document of the same
+state of the tournament was made already; otherwise it queues a job (``DocumentJob``) that a
+worker runs (``tournaments.tasks.render_document``, django-tasks' database backend, so any
+application server's worker may take it), and the page follows its progress.
+
+Each kind of document is registered by the app that knows how to make it (``register``):
+tournaments its position documents, scoring the results, arbitration the arbitre's report.
+A kind says who may ask for it, which request parameters it reads, and how to make it, given a
+``Progress`` to report how far it is.
+
+- The same document of the same state renders once: a job is found by its tournament, kind,
+  parameters and the tournament's change stamp (every write leaves an audit entry), and a ready
+  one is served again until the tournament changes.
+- An account has at most one job of a kind waiting or being made: asking again, for anything
+  of that kind, gives that job.
+- A failure is kept with what failed; asking again tries again.
+"""
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .models import DocumentJob, Tournament
+from .selectors import change_stamp
+
+logger = logging.getLogger(__name__)
+
+Document = tuple[str, str, bytes]  # filename, content type, content
+KEPT = timedelta(days=2)  # finished jobs older than this are deleted as new ones come
+STALE = timedelta(minutes=30)  # a job "being made" for longer was lost with its worker
+
+
+class Progress:
+    """What a document maker reports: ``total`` steps, then each step ``advance``d. Written to
+    the job at most every ``every`` seconds (and at the end), so that reporting costs nothing
+    next to the rendering."""
+
+    def __init__(self, job: DocumentJob | None = None, every: float = 0.5):
+        self.job, self.every = job, every
+        self.done = self.total = 0
+        self._written = 0.0
+
+    def start(self, total: int) -> None:
+        self.total, self.done = max(total, 0), 0
+        self._write(force=True)
+
+    def advance(self, steps: int = 1) -> None:
+        self.done = min(self.done + steps, self.total) if self.total else self.done + steps
+        self._write()
+
+    def _write(self, force: bool = False) -> None:
+        now = time.monotonic()
+        if self.job is None or (not force and now - self._written < self.every):
+            return
+        self._written = now
+        DocumentJob.objects.filter(pk=self.job.pk).update(done=self.done, total=self.total)
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    role: str  # the least role that may ask for it and fetch it (tournaments.permissions.Role)
+    make: Callable[[Tournament, dict, Progress], Document | None]  # None: no such document
+    label: Callable[[dict], str]  # what the page calls it, given its parameters
+    # The state it shows: by default anything of the tournament (every write's audit entry).
+    stamp: Callable[..., int] = change_stamp
+
+
+_KINDS: dict[str, Kind] = {}
+
+
+def register(kind: Kind) -> None:
+    _KINDS[kind.name] = kind
+
+
+def kind_of(name: str) -> Kind | None:
+    return _KINDS.get(name)
+
+
+def ask(*, tournament: Tournament, user, kind: str, params: dict) -> DocumentJob:
+    """The job that answers ``user`` asking for ``kind`` with ``params``: a ready one of this
+    state of the tournament, the one of that kind they are waiting for, or a new one, queued."""
+    from .tasks import render_document  # the task module imports this one
+
+    stamp = _KINDS[kind].stamp(tournament=tournament)
+    with transaction.atomic():
+        jobs = DocumentJob.objects.select_for_update().filter(tournament=tournament, kind=kind)
+        ready = jobs.filter(params=params, stamp=stamp, status=DocumentJob.Status.DONE).first()
+        if ready is not None:
+            return ready
+        fresh = timezone.now() - STALE
+        waiting = (
+            jobs.filter(requested_by=user, created_at__gte=fresh)
+            .exclude(status__in=[DocumentJob.Status.DONE, DocumentJob.Status.FAILED])
+            .first()
+        )
+        if waiting is not None:
+            return waiting
+        same = jobs.filter(params=params, stamp=stamp, created_at__gte=fresh).exclude(
+            status=DocumentJob.Status.FAILED
+        )
+        if same.exists():  # someone else asked for the very same: share it
+            return same.first()
+        job = DocumentJob.objects.create(
+            tournament=tournament, requested_by=user, kind=kind, params=params, stamp=stamp
+        )
+        # Queued in the same transaction: the queue is a table of the same database.
+        render_document.enqueue(job.pk)
+    _forget_old()
+    return job
+
+
+def _forget_old() -> None:
+    DocumentJob.objects.filter(created_at__lt=timezone.now() - KEPT).delete()
+
+
+def run(job_id: int) -> None:
+    """Make job ``job_id``'s document (a worker's task): at most once, whatever the queue does."""
+    started = DocumentJob.objects.filter(pk=job_id, status=DocumentJob.Status.QUEUED).update(
+        status=DocumentJob.Status.RUNNING, started_at=timezone.now()
+    )
+    if not started:
+        return  # already made, or being made, by another worker
+    job = DocumentJob.objects.select_related("tournament").get(pk=job_id)
+    kind = kind_of(job.kind)
+    try:
+        if kind is None:
+            raise LookupError(job.kind)
+        document = kind.make(job.tournament, job.params, Progress(job))
+        if document is None:
+            raise LookupError(job.kind)
+    except Exception as exc:
+        logger.exception("document job %s (%s) failed", job.pk, job.kind)
+        DocumentJob.objects.filter(pk=job.pk).update(
+            status=DocumentJob.Status.FAILED,
+            finished_at=timezone.now(),
+            message=_failure(exc)[:300],
+        )
+        return
+    filename, content_type, content = document
+    DocumentJob.objects.filter(pk=job.pk).update(
+        status=DocumentJob.Status.DONE,
+        finished_at=timezone.now(),
+        filename=filename,
+        content_type=content_type,
+        content=content,
+        size=len(content),
+        done=F("total"),
+    )
+
+
+def _failure(exc: Exception) -> str:
+    """What the page says of a failure: the kind of error, not its inner details."""
+    if isinstance(exc, LookupError):
+        return _("There is no such document.")
+    if isinstance(exc, MemoryError):
+        return _("The document is too large for this machine's memory.")
+    return _("The document could not be made (%(error)s).") % {"error": type(exc).__name__}
