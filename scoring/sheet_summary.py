@@ -32,18 +32,19 @@ _SHEET_FIELDS = {
 }
 
 
-def error_summary(errors: dict[str, list[str]], seats: int) -> list[dict]:
+def error_summary(errors: dict[str, list[str]], seats: int, sitting_out=lambda deal: None):
     """[{anchor, label, message}] for every message of ``errors`` ({page field: [message]}),
-    in the page's order; the anchor is the id of the field to go to ("" for none)."""
+    in the page's order; the anchor is the id of the field to go to ("" for none).
+    ``sitting_out(deal)``: the seat without a mark on that deal, if any."""
     entries = []
     for name, messages in errors.items():
-        key, anchor, label = _place(name, seats)
+        key, anchor, label = _place(name, seats, sitting_out)
         entries += [{"key": key, "anchor": anchor, "label": label, "message": m} for m in messages]
     entries.sort(key=lambda e: e["key"])
     return [{k: v for k, v in e.items() if k != "key"} for e in entries]
 
 
-def _place(name: str, seats: int) -> tuple[tuple, str, str]:
+def _place(name: str, seats: int, sitting_out) -> tuple[tuple, str, str]:
     """(sort key, anchor, label) of the page field ``name``."""
     line = _LINE_NAME.match(name)
     if line and line["field"] in _LINE_FIELDS:
@@ -54,7 +55,7 @@ def _place(name: str, seats: int) -> tuple[tuple, str, str]:
             what = what % {"seat": seat_name(seat)}
         anchor = name
         if field == "total":  # the line's sum: its first mark
-            anchor = f"d{deal}-mark0"
+            anchor = f"d{deal}-mark{1 if sitting_out(deal) == 0 else 0}"
         elif field == "poignees":
             anchor = f"d{deal}-poignee0"
         order = (1, deal, list(_LINE_FIELDS).index(field), seat or 0)

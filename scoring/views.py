@@ -127,7 +127,11 @@ def _render_sheet(
             "may_edit": not table.round.is_closed
             and (is_arbitre or sheet is None or not sheet.is_confirmed),
             "conflict": conflict,
-            "error_summary": error_summary(form.errors, table.size) if status == 400 else (),
+            "error_summary": (
+                error_summary(form.errors, table.size, form.setup.sitting_out)
+                if status == 400
+                else ()
+            ),
             "conflict_deals": sheet_deals(load_sheet(conflict.pk)) if conflict else None,
             "bans": table_bans(table=table),
             "previous_table": tables[index - 1] if index > 0 else None,

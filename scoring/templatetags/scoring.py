@@ -37,8 +37,10 @@ def mark_changed(seat, changed):
 
 
 @register.simple_tag
-def field_attrs(name, errors=()):
-    """A sheet field's id, the message that describes it, and aria-invalid while it has one
-    (the live preview keeps aria-invalid in step: static/js/sheet.js)."""
-    invalid = mark_safe(' aria-invalid="true"') if errors else ""
-    return format_html('id="{0}" aria-describedby="err-{0}"{1}', name, invalid)
+def field_attrs(name, errors=(), line="", line_errors=()):
+    """A sheet field's id, the message that describes it (and its line's, for a mark: the sum
+    of the line), and aria-invalid while one of them says something (the live preview keeps it
+    in step: static/js/sheet.js)."""
+    invalid = mark_safe(' aria-invalid="true"') if errors or line_errors else ""
+    described = f"err-{name}" + (f" err-{line}" if line else "")
+    return format_html('id="{}" aria-describedby="{}"{}', name, described, invalid)

@@ -112,12 +112,12 @@
   function setPaused(value) {
     paused = value;
     screen.classList.toggle("is-paused", paused);
-    if (pause) {
-      pause.setAttribute("aria-pressed", paused ? "true" : "false");
-      pause.textContent = paused ? pause.dataset.resume : pause.dataset.pause;
-    }
+    if (pause) pause.setAttribute("aria-pressed", paused ? "true" : "false");
     clearTimeout(timer);
-    if (!paused) show(current);
+    if (!paused) {
+      refresh(current); // what it shows may have changed meanwhile
+      show(current);
+    }
   }
   if (pause) pause.addEventListener("click", function () { setPaused(!paused); });
   document.addEventListener("keydown", function (event) {

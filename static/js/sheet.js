@@ -207,7 +207,10 @@
   }
 
   var summary = document.getElementById("error-summary");
-  if (summary) {
+  var conflict = document.querySelector("[data-testid=conflict]");
+  if (conflict) {
+    conflict.focus(); // someone else saved meanwhile: that first
+  } else if (summary) {
     summary.focus();
     summary.addEventListener("click", function (event) {
       var link = event.target instanceof Element ? event.target.closest("a[href^='#']") : null;
@@ -233,12 +236,17 @@
   }
   var said = checkText();
   function afterPreview() {
-    var errors = document.querySelectorAll(".sheet-grid .field-error[id^='err-']");
-    for (var i = 0; i < errors.length; i++) {
-      var field = document.getElementById(errors[i].id.slice(4));
-      if (!field) continue;
-      if (errors[i].textContent.trim()) field.setAttribute("aria-invalid", "true");
-      else field.removeAttribute("aria-invalid");
+    // A field is invalid while a message it is described by says something (a mark: its own,
+    // or its line's sum).
+    var fields = document.querySelectorAll(".sheet-grid [aria-describedby]");
+    for (var i = 0; i < fields.length; i++) {
+      var ids = fields[i].getAttribute("aria-describedby").split(" ");
+      var said = ids.some(function (id) {
+        var message = document.getElementById(id);
+        return message && message.textContent.trim() !== "";
+      });
+      if (said) fields[i].setAttribute("aria-invalid", "true");
+      else fields[i].removeAttribute("aria-invalid");
     }
     var now = checkText();
     if (live && now !== said) live.textContent = now;

@@ -123,6 +123,8 @@ def test_a_sheet_refused_with_its_errors(live_server, log_in, page, world, width
     page.locator("select[name=d1-mode]").select_option("marks")
     page.locator("input[name=d1-mark0]").fill("9999")
     page.locator("select[name=d2-taker]").select_option("")
+    # The live check has answered (the page no longer moves under the pointer), then save.
+    expect(page.locator("#err-d2-taker")).not_to_be_empty()
     page.get_by_test_id("save").click()
     expect(page.get_by_test_id("error-summary")).to_be_focused()
     assert _problems(page, width) == []

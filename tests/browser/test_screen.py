@@ -186,7 +186,7 @@ def test_the_projector_can_be_paused(projector):
     expect(seating).to_be_visible()
     pause.click()
     expect(pause).to_have_attribute("aria-pressed", "true")
-    expect(pause).to_have_text("Resume")
+    expect(pause).to_have_text("Pause")  # a toggle keeps its name; pressed says it is on
     page.clock.fast_forward(30_000)
     expect(seating).to_be_visible()
     expect(standings).to_be_hidden()

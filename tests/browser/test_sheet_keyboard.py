@@ -149,6 +149,7 @@ def test_a_refused_save_says_what_to_correct(page, log_in):
     page.locator("select[name=d1-taker]").select_option("1")
     page.locator("input[name=d1-mark0]").fill("-50")
     page.locator("input[name=d1-mark2]").fill("-60")  # the others stay filled in: 150, -50
+    expect(page.locator("#err-d1-total")).not_to_be_empty()  # the live check has answered
     page.get_by_test_id("save").click()
 
     summary = page.get_by_test_id("error-summary")
@@ -159,7 +160,9 @@ def test_a_refused_save_says_what_to_correct(page, log_in):
     assert page.locator(".sheet-grid [aria-live]").count() == 0
     mark = page.locator("input[name=d1-mark2]")
     expect(mark).to_have_attribute("aria-invalid", "true")
-    expect(mark).to_have_attribute("aria-describedby", "err-d1-mark2")
+    expect(mark).to_have_attribute("aria-describedby", "err-d1-mark2 err-d1-total")
+    # Every mark of the line is told of the line's sum.
+    expect(page.locator("input[name=d1-mark3]")).to_have_attribute("aria-invalid", "true")
     # The sum's message sits under the marks (in the check column), not under the contract.
     expect(page.locator("#err-d1-total")).to_contain_text("add up to")
     expect(page.locator("#err-d1-contract")).to_be_empty()
