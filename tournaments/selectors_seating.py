@@ -61,18 +61,15 @@ def last_published_position(*, tournament: Tournament) -> int:
     return min(number or 1, tournament.positions)
 
 
-def last_seated_position(*, tournament: Tournament) -> int:
-    """The number of the last position seated (draft or published), 0 before any."""
-    return tournament.rounds.aggregate(last=Max("number"))["last"] or 0
-
-
 def restore_position(*, registration: Registration) -> int | None:
-    """The position a withdrawn player would play again from: the first not seated yet (or
-    the one they join at, if later). None when they have not withdrawn or none is left."""
+    """The position a withdrawn player would play again from: the first not published yet (or
+    the one they join at, if later): a draft of it is drawn again to seat them. None when they
+    have not withdrawn or none is left."""
     if registration.withdrawn_after_position is None:
         return None
-    seated = last_seated_position(tournament=registration.tournament)
-    position = max(seated + 1, registration.joins_at_position)
+    published = registration.tournament.rounds.exclude(status=Round.Status.DRAFT)
+    last = published.aggregate(last=Max("number"))["last"] or 0
+    position = max(last + 1, registration.joins_at_position)
     return position if position <= registration.tournament.positions else None
 
 

@@ -142,6 +142,16 @@ def registration_update(
     at registration is corrected here). The directory's records are never changed."""
     values = _clean_identity(values, new_club=new_club, user=user)
     changed = apply_changes(registration, REGISTRATION_FIELDS, values)
+    if registration.excluded and "withdrawn_after_position" in changed:
+        # An arbitre's exclusion is undone by cancelling that decision, never from this form.
+        raise field_error(
+            "withdrawn_after_position",
+            _(
+                "This player was excluded by an arbitre: only cancelling that decision brings "
+                "them back."
+            ),
+            "excluded",
+        )
     if licence is not None and (licence or None) != registration.player.licence:
         old = registration.player
         player = _directory_player(

@@ -10,7 +10,7 @@ import random
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Min
+from django.db.models import Min, ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -89,7 +89,17 @@ def _seating_error(exc: SeatingError) -> ValidationError:
 
 
 def _write(round_: Round, tables) -> None:
-    round_.tables.all().delete()
+    try:
+        round_.tables.all().delete()
+    except ProtectedError as exc:  # something recorded at a table (an incident) keeps it
+        raise ValidationError(
+            _(
+                "Something was recorded at the tables of position %(k)s (an incident): it can no "
+                "longer be drawn again. Swap players instead."
+            ),
+            code="tables_have_records",
+            params={"k": round_.number},
+        ) from exc
     for number, players in enumerate(tables, start=1):
         table = Table.objects.create(round=round_, number=number, size=len(players))
         Seat.objects.bulk_create(

@@ -36,8 +36,10 @@ def round_unpublish(*, round: Round, user) -> Round:
     tournament = _hold(round.tournament)  # no next position is seated meanwhile
     round_ = lock_round(round)  # nor a sheet entered
     require_role(user, tournament, Role.ORGANISER)
-    if not round_.is_published:
-        return round_
+    if not round_.is_published:  # a double click, a page left open: said, not done twice
+        raise ValidationError(
+            _("Position %(k)s is not published."), code="not_published", params={"k": round_.number}
+        )
     if round_.is_closed or round_.is_locked:
         raise ValidationError(
             _("Score sheets of position %(k)s exist: it can no longer be unpublished."),

@@ -17,13 +17,24 @@
     }, 250);
   }
 
-  function sayCount() {
+  function sayCount(event) {
     var live = document.getElementById("search-count");
     var count = document.querySelector("[data-search-count]");
     if (!live || !count) return; // the count is the live region's own (check-in, players)
     var text = count.textContent.trim();
-    if (live.textContent !== text) live.textContent = text;
+    var searched = event && event.detail && event.detail.elt && event.detail.elt.type === "search";
+    if (live.textContent === text && searched) {
+      // A new search with as many results: emptied, then said again, so that it is heard.
+      live.textContent = "";
+      window.setTimeout(function () {
+        live.textContent = text;
+      }, 100);
+    } else if (live.textContent !== text) {
+      live.textContent = text; // a refresh of the page says nothing it said already
+    }
   }
   document.addEventListener("htmx:afterSettle", sayCount);
-  window.setTimeout(sayCount, 250);
+  window.setTimeout(function () {
+    sayCount(null);
+  }, 250);
 })();

@@ -59,6 +59,8 @@ PAGES = {
         "/manage/t/{slug}/teams/{team}/",
         "/manage/t/{slug}/penalty-scale/",
         "/manage/t/{slug}/players/{registration}/record/",
+        "/manage/t/{slug}/players/{registration}/",
+        "/manage/t/{slug}/positions/{position}/",
     ],
 }
 

@@ -114,3 +114,21 @@ def test_the_public_home_shows_the_code_of_its_seating_page(client, position, se
     address = f"http://{LAN}/t/{slug}/seating/"
     assert str(qr_svg(address, title="Where do I sit?")) in html
     assert f'<a href="{address}">{address}</a>' in html
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
+def test_on_the_laptop_itself_the_code_gives_its_network_address(
+    client, position, settings, monkeypatch, host
+):
+    """An organiser browsing http://127.0.0.1:8000 prints codes the phones can open."""
+    from tournaments.views import helpers
+
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+    monkeypatch.setattr(helpers, "lan_address", lambda: "192.168.1.20")
+    slug = position.tournament.slug
+    html = client.get(reverse("public:tournament", args=[slug]), HTTP_HOST=host).content.decode()
+    address = f"http://192.168.1.20:8000/t/{slug}/seating/"
+    assert str(qr_svg(address, title="Where do I sit?")) in html
+    monkeypatch.setattr(helpers, "lan_address", lambda: None)  # no network: as it came
+    html = client.get(reverse("public:tournament", args=[slug]), HTTP_HOST=host).content.decode()
+    assert f"http://{host}/t/{slug}/seating/" in html

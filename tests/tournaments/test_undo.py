@@ -4,6 +4,7 @@ with a code otherwise, and audited."""
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 
 from scoring import services as scoring
 from scoring.forms import read_entry
@@ -93,8 +94,10 @@ def test_only_the_last_seated_position_is_unpublished(tournament, organiser):
     with pytest.raises(ValidationError) as exc:
         services_undo.round_unpublish(round=first, user=organiser)
     assert exc.value.code == "later_position_exists"
-    # A draft stays one, with no audit entry.
-    services_undo.round_unpublish(round=second, user=organiser)
+    # A draft is refused (a double click, a page left open), with no audit entry.
+    with pytest.raises(ValidationError) as exc:
+        services_undo.round_unpublish(round=second, user=organiser)
+    assert exc.value.code == "not_published"
     assert not actions("round.unpublished")
     seating.round_publish(round=second, user=organiser)
     services_undo.round_unpublish(round=second, user=organiser)
@@ -284,3 +287,63 @@ def test_restore_refusals(tournament, staff):
     assert refused(late) == "no_position_left"
     assert Registration.objects.get(pk=late.pk).withdrawn_after_position == 1
     assert not actions("registration.restored")
+
+
+def test_a_position_with_an_incident_is_not_drawn_again(tournament, staff):
+    """An incident logged at a table keeps the position's tables: drawing it again is refused
+    with a message, never a server error (the incident protects its table)."""
+    from arbitration import services as arbitration
+
+    organiser = staff["organiser"]
+    present(tournament, 8)
+    round_ = seat(tournament, organiser, 1)
+    table = round_.tables.order_by("number").first()
+    arbitration.incident_log(
+        tournament=tournament,
+        user=staff["arbitre"],
+        round=round_,
+        table=table,
+        deal_number=1,
+        kind="conduct",
+        offender=table.seats.get(number=0).registration,
+        description="Late at the table.",
+    )
+    services_undo.round_unpublish(round=round_, user=organiser)  # nothing played: allowed
+    with pytest.raises(ValidationError) as exc:
+        seating.round_seat_players(tournament=tournament, number=1, user=organiser, seed=9)
+    assert exc.value.code == "tables_have_records"
+    assert round_.tables.count() == 2  # nothing half done
+
+
+def test_restoring_names_the_draft_to_draw_again(tournament, organiser, client):
+    present(tournament, 8)
+    seat(tournament, organiser, 1)
+    player = tournament.registrations.order_by("number").first()
+    player.withdrawn_after_position = 1
+    player.save()
+    seat(tournament, organiser, 2, publish=False)  # a draft without them
+    client.force_login(organiser)
+    response = client.post(
+        reverse("manage:registration_restore", args=[tournament.slug, player.number]), follow=True
+    )
+    text = response.content.decode()
+    assert "plays again from position 2" in text
+    assert "Position 2 is a draft: draw it again to seat them." in text
+    seating.round_seat_players(tournament=tournament, number=2, user=organiser, seed=4)
+    assert tournament.rounds.get(number=2).seats.filter(registration=player).exists()
+
+
+def test_an_excluded_player_is_not_brought_back_by_the_edit_form(tournament, organiser):
+    from tournaments import services_players
+
+    present(tournament, 8)
+    player = tournament.registrations.order_by("number").first()
+    type(player).objects.filter(pk=player.pk).update(excluded=True, withdrawn_after_position=1)
+    player.refresh_from_db()
+    with pytest.raises(ValidationError) as exc:
+        services_players.registration_update(
+            registration=player, user=organiser, withdrawn_after_position=None
+        )
+    assert "withdrawn_after_position" in exc.value.message_dict
+    player.refresh_from_db()
+    assert player.withdrawn_after_position == 1

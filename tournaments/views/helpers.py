@@ -3,11 +3,14 @@
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
+from django.http.request import split_domain_port
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+
+from common.network import is_loopback, lan_address
 
 from ..models import Tournament
 from ..permissions import role_of
@@ -24,9 +27,16 @@ def public_tournament(request, slug) -> Tournament:
 def seating_address(request, tournament: Tournament) -> str:
     """The absolute address of the tournament's public seating page ("Where do I sit?"), as
     the request reached the server: on the club's network, the laptop's LAN address. Printed
-    and shown with its QR code (``common.qr``)."""
+    and shown with its QR code (``common.qr``). An organiser working on the laptop itself
+    (127.0.0.1, localhost) would print an address no phone can open: the laptop's address on
+    its network is printed instead, when it has one."""
     path = reverse("public:seating", kwargs={"slug": tournament.slug})
-    return request.build_absolute_uri(path)
+    address = request.build_absolute_uri(path)
+    host, port = split_domain_port(request.get_host())
+    lan = lan_address() if is_loopback(host) else None
+    if lan is None:
+        return address
+    return f"{request.scheme}://{lan}{':' + port if port else ''}{path}"
 
 
 def nothing_new(request, stamp: int) -> bool:

@@ -14,7 +14,7 @@ from common.views import is_htmx, paginate_table
 
 from .. import selectors, services, services_undo
 from ..forms import PlayerForm
-from ..models import Registration
+from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
 from ..selectors_seating import restore_position
 from ..tables import RegistrationTable
@@ -116,6 +116,10 @@ def registration_restore(request, tournament, number):
         messages.error(request, " ".join(exc.messages))
         return redirect("manage:registration_edit", slug=tournament.slug, number=number)
     message = _("%(player)s plays again from position %(k)s.") % {"player": reg.name, "k": position}
+    if tournament.rounds.filter(number=position, status=Round.Status.DRAFT).exists():
+        message += " " + _("Position %(k)s is a draft: draw it again to seat them.") % {
+            "k": position
+        }
     if not reg.checked_in:
         message += " " + _("Check them in so that they are seated.")
     messages.success(request, message)

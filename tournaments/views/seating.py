@@ -37,7 +37,9 @@ class SwapForm(forms.Form):
         number = self.cleaned_data.get(name)
         reg = self.tournament.registrations.filter(number=number).select_related("player").first()
         if number is not None and reg is None:
-            raise ValidationError(_("No player has number %(n)s."), params={"n": number})
+            raise ValidationError(
+                _("No player has number %(n)s."), code="no_such_player", params={"n": number}
+            )
         return reg
 
     def clean_first(self):
@@ -61,6 +63,7 @@ class ReprintForm(forms.Form):
         if not self.round.tables.filter(number=number).exists():
             raise ValidationError(
                 _("Position %(k)s has no table %(t)s."),
+                code="no_such_table",
                 params={"k": self.round.number, "t": number},
             )
         return number

@@ -1,11 +1,10 @@
 """manage.py demo: the demo accounts and tournament of `make run`. Safe to run again."""
 
-import socket
-
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from common.network import lan_address
 from common.qr import qr_text
 from tournaments.models import StaffRole, Tournament
 from tournaments.permissions import ORGANISERS_GROUP, site_group
@@ -64,15 +63,3 @@ class Command(BaseCommand):
             seating = f"http://{address}:8000/t/{DEMO_SLUG}/seating/"
             self.stdout.write(f"The demo's seating page for their phones, {seating}:")
             self.stdout.write(qr_text(seating))
-
-
-def lan_address() -> str | None:
-    """This machine's address on its local network, if it has one (no packet is sent: a UDP
-    socket only picks the interface a route would use)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))
-            address = probe.getsockname()[0]
-    except OSError:
-        return None
-    return None if address.startswith("127.") else address
