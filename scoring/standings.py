@@ -11,14 +11,17 @@ the team ranking need too); a second sums the penalties per player; a third name
 who sat at a counted position; two more count the sheets included. Totals are the sums of the
 bilans, ranked here (competition ranks, 1, 2, 2, 4). Nothing re-scores a deal, and the query
 count does not grow with the field.
-Must not write.
+
+Rankings are cached under the ledger's change stamp (``cached_standings``) and computed there
+once a write commits (``standings_refresh``), so that the first viewer after a change finds them.
+Must not write to the database.
 """
 
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
 from django.db.models import Q, Sum
 
+from common.cache import compute_now, compute_once
 from tournaments.models import Registration, Round, Seat, Table, Tournament
 from tournaments.models.core import seat_name
 from tournaments.selectors import change_stamp
@@ -214,20 +217,58 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
     )
 
 
+STANDINGS_SECONDS = 600
+
+
+def standings_key(*, tournament_id: int, up_to: int, official: bool, stamp: int) -> str:
+    return f"standings:{tournament_id}:{up_to}:{int(official)}:{stamp}"
+
+
 def cached_standings(
     *, tournament: Tournament, up_to=None, official=False, stamp: int | None = None
 ) -> Standings:
     """``standings`` through the cache, keyed by the ledger's stamp (pass it when already read):
     any change makes a new key, so every worker (each with its own cache or a shared one)
-    serves fresh figures."""
+    serves fresh figures. Computed by one caller at a time: viewers arriving while it is
+    computed (by another viewer or by ``standings_refresh``) wait for that result."""
     if stamp is None:
         stamp = ledger_stamp(tournament=tournament)
     if up_to is None:  # as the public standings: up to the last position published
         up_to = last_published_position(tournament=tournament)
-    key = f"standings:{tournament.pk}:{up_to}:{int(official)}:{stamp}"
-    return cache.get_or_set(
-        key, lambda: standings(tournament=tournament, up_to=up_to, official=official), 600
+    key = standings_key(tournament_id=tournament.pk, up_to=up_to, official=official, stamp=stamp)
+    return compute_once(
+        key,
+        lambda: standings(tournament=tournament, up_to=up_to, official=official),
+        STANDINGS_SECONDS,
     )
+
+
+def standings_refresh(*, tournament_id: int) -> None:
+    """Compute the rankings the public pages show by default (up to the last position published,
+    provisional and official; the team ranking is summed from them) into the cache under the
+    current stamp, so that no viewer pays for it. Called once a write has committed
+    (``receivers.standings_after_commit``); plain arguments, so a task queue can run it too.
+
+    The stamp is read before the data: the ranking stored is never older than its key (a write
+    committed in between is counted, and its own refresh stores it again under its stamp).
+    Always recomputed, even when the key is there: a viewer may have computed it before a
+    slower transaction holding a lower audit id committed."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:  # deleted since
+        return
+    stamp = ledger_stamp(tournament=tournament)
+    up_to = last_published_position(tournament=tournament)
+    for official in (False, True):
+        key = standings_key(
+            tournament_id=tournament_id, up_to=up_to, official=official, stamp=stamp
+        )
+        compute_now(
+            key,
+            lambda official=official: standings(
+                tournament=tournament, up_to=up_to, official=official
+            ),
+            STANDINGS_SECONDS,
+        )
 
 
 @dataclass
