@@ -4,15 +4,16 @@
 lock (``cache.add``: atomic on every backend, across processes on a shared one such as Redis)
 and computes, while those who arrive meanwhile wait for its result instead of each computing it
 again. A lock left by a process that died expires after ``LOCK_SECONDS``; a waiter gives up
-after ``WAIT_SECONDS`` and computes by itself rather than fail. ``compute_now`` computes and
-stores unconditionally, under the same lock (a write that just changed what the value reads).
+after ``WAIT_SECONDS`` and computes by itself rather than fail. ``compute_now`` computes values
+that come together and stores them unconditionally, under the same locks (after a write that
+changed what they read).
 
 About no domain: keys and values are the caller's. Never writes anything but the cache.
 """
 
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from django.core.cache import cache
@@ -25,16 +26,17 @@ POLL_SECONDS = 0.02
 _MISSING = object()
 
 
-def compute_now(key: str, make: Callable[[], T], timeout: int) -> T:
-    """Compute ``make()`` and store it under ``key`` (whatever the cache held); those asking
-    ``compute_once`` for the key meanwhile wait for it."""
-    token = _lock(key)
+def compute_now(keys: Sequence[str], make: Callable[[], Sequence[T]], timeout: int) -> list[T]:
+    """Compute ``make()`` (one value per key, computed together) and store them under ``keys``
+    whatever the cache held; those asking ``compute_once`` for one of them meanwhile wait."""
+    tokens = {key: _lock(key) for key in keys}
     try:
-        value = make()
-        cache.set(key, value, timeout)
+        values = list(make())
+        cache.set_many(dict(zip(keys, values, strict=True)), timeout)
     finally:
-        _unlock(key, token)
-    return value
+        for key, token in tokens.items():
+            _unlock(key, token)
+    return values
 
 
 def compute_once(key: str, make: Callable[[], T], timeout: int) -> T:

@@ -45,15 +45,17 @@ def test_a_lock_left_behind_delays_but_never_blocks(monkeypatch):
 
 def test_compute_now_replaces_what_the_cache_held():
     cache.set("k", "old", 60)
-    assert once.compute_now("k", lambda: "new", 60) == "new"
+    assert once.compute_now(["k", "l"], lambda: ["new", "other"], 60) == ["new", "other"]
     assert once.compute_once("k", lambda: "never called", 60) == "new"
+    assert once.compute_once("l", lambda: "never called", 60) == "other"
 
 
 def test_a_failed_computation_releases_the_lock():
     def broken():
         raise RuntimeError("database gone")
 
-    for compute in (once.compute_once, once.compute_now):
-        with pytest.raises(RuntimeError):
-            compute("k", broken, 60)
-        assert cache.get("computing:k") is None and cache.get("k") is None
+    with pytest.raises(RuntimeError):
+        once.compute_once("k", broken, 60)
+    with pytest.raises(RuntimeError):
+        once.compute_now(["k"], broken, 60)
+    assert cache.get("computing:k") is None and cache.get("k") is None

@@ -150,18 +150,17 @@ def test_two_writes_in_a_row_leave_the_newer_ranking_under_the_newer_stamp(
     settle()
     with django_capture_on_commit_callbacks() as callbacks:
         services.scoresheet_confirm(sheet=first, user=staff["arbitre"])
-    real = {name: getattr(standings_module, name) for name in ("ledger_stamp", "standings")}
+    real = {name: getattr(standings_module, name) for name in ("ledger_stamp", "standings_both")}
 
     def then_the_second_write(name):
-        """``name`` read, then the second write commits (once, after the stamp or the official
-        data, whichever the refresh reads first)."""
+        """``name`` read, then the second write commits (once, after the stamp or the data,
+        whichever the refresh reads first)."""
 
         def read(**kwargs):
             value = real[name](**kwargs)
-            if name == "ledger_stamp" or kwargs.get("official"):
-                for other, function in real.items():
-                    monkeypatch.setattr(standings_module, other, function)
-                services.scoresheet_confirm(sheet=second, user=staff["arbitre"])
+            for other, function in real.items():
+                monkeypatch.setattr(standings_module, other, function)
+            services.scoresheet_confirm(sheet=second, user=staff["arbitre"])
             return value
 
         return read
@@ -197,7 +196,7 @@ def test_a_failing_refresh_leaves_the_write_done(
 
     sheet = enter(round1.tables.get(number=1), staff["scorer"])
     settle()
-    monkeypatch.setattr("scoring.standings.standings", broken)
+    monkeypatch.setattr("scoring.standings.standings_both", broken)
     with django_capture_on_commit_callbacks(execute=True):
         services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
     sheet.refresh_from_db()
