@@ -11,21 +11,23 @@ the team ranking need too); a second sums the penalties per player; a third name
 who sat at a counted position; two more count the sheets included. Totals are the sums of the
 bilans, ranked here (competition ranks, 1, 2, 2, 4). Nothing re-scores a deal, and the query
 count does not grow with the field.
-Must not write.
+
+Rankings are cached under the ledger's change stamp (``cached_standings``) and computed there
+once a write commits (``standings_refresh``), so that the first viewer after a change finds them.
+Must not write to the database.
 """
 
 from dataclasses import dataclass, field
 
-from django.core.cache import cache
-from django.db.models import Q, Sum
+from django.db.models import Count, Q, Sum
 
-from tournaments.models import Registration, Round, Seat, Table, Tournament
+from common.cache import compute_now, compute_once
+from tournaments.models import Registration, Seat, Table, Tournament
 from tournaments.models.core import seat_name
 from tournaments.selectors import change_stamp
 from tournaments.selectors_seating import last_published_position
 
-from .models import Deal, Mark, Penalty, ScoreSheet
-from .selectors import penalties_by_position
+from .models import Mark, Penalty, ScoreSheet
 
 Status = ScoreSheet.Status
 
@@ -133,20 +135,31 @@ def ledger_stamp(*, tournament: Tournament) -> int:
 
 def standings(*, tournament: Tournament, up_to: int | None = None, official=False) -> Standings:
     """The individual ranking after position ``up_to`` (default: every position): 5 queries."""
+    return _rankings(tournament, up_to, (official,))[official]
+
+
+def standings_both(*, tournament: Tournament, up_to: int | None = None) -> list[Standings]:
+    """The provisional and the official rankings, in that order, from the same 5 queries:
+    the marks summed once, the confirmed ones apart (a filtered sum)."""
+    both = _rankings(tournament, up_to, (False, True))
+    return [both[False], both[True]]
+
+
+def _rankings(tournament, up_to, officials: tuple[bool, ...]) -> dict[bool, Standings]:
     up_to = up_to or tournament.positions
-    statuses = counted_statuses(official)
+    statuses = counted_statuses(all(officials))
     # The one aggregate over the marks: summed per player and position (the bilans). A total is
     # the sum of a player's bilans; ranking a thousand totals in Python costs less than asking
     # the database to sum and rank them again (one joined GROUP BY with a window: 70 ms).
-    bilans = (
+    bilans = list(
         Mark.objects.filter(
             sheet__status__in=statuses,
             sheet__round__number__lte=up_to,
             sheet__round__tournament=tournament,
         )
         .values("registration", "sheet__round__number")
-        .annotate(bilan=Sum("value"))
-        .values_list("registration", "sheet__round__number", "bilan")
+        .annotate(bilan=Sum("value"), confirmed=Sum("value", filter=_CONFIRMED))
+        .values_list("registration", "sheet__round__number", "bilan", "confirmed")
     )
     penalties = dict(
         Penalty.objects.filter(registration__tournament=tournament, cancelled_at__isnull=True)
@@ -157,7 +170,7 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
     )
     # A semi-join, not a correlated EXISTS: PostgreSQL ran that one per player (seconds).
     played = Seat.objects.filter(round__tournament=tournament, round__number__lte=up_to)
-    people = (
+    people = list(
         Registration.objects.filter(tournament=tournament)
         .filter(pk__in=played.values("registration_id"))
         .values_list(
@@ -173,6 +186,31 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
             "excluded",
         )
     )
+    sheets = ScoreSheet.objects.filter(
+        round__tournament=tournament, round__number__lte=up_to, status__in=statuses
+    ).aggregate(all=Count("pk"), confirmed=Count("pk", filter=Q(status=Status.CONFIRMED)))
+    tables = Table.objects.filter(round__tournament=tournament, round__number__lte=up_to).count()
+    tie_break = tournament.tie_break != tournament.TieBreak.NONE
+    return {
+        official: Standings(
+            tournament_id=tournament.pk,
+            up_to=up_to,
+            official=official,
+            rows=_rows(people, penalties, bilans, official, tie_break),
+            sheets=sheets["confirmed" if official else "all"],
+            tables=tables,
+            tie_break=tie_break,
+        )
+        for official in officials
+    }
+
+
+_CONFIRMED = Q(sheet__status=Status.CONFIRMED)
+
+
+def _rows(people, penalties, bilans, official: bool, tie_break: bool) -> list[Row]:
+    """Each player's row, their bilans summed (the confirmed sheets' alone when official),
+    ranked."""
     rows = []
     by_id = {}
     for pk, number, last, first, club, team, team_number, seat, table, excluded in people:
@@ -193,25 +231,22 @@ def standings(*, tournament: Tournament, up_to: int | None = None, official=Fals
         )
         rows.append(row)
         by_id[pk] = row
-    for registration, position, bilan in bilans:
+    for registration, position, bilan, confirmed in bilans:
+        bilan = confirmed if official else bilan
         row = by_id.get(registration)
-        if row is not None:
+        if row is not None and bilan is not None:  # None: no confirmed sheet there
             row.bilans[position] = bilan
             row.marks += bilan
             row.total += bilan
-    tie_break = tournament.tie_break != tournament.TieBreak.NONE
     _rank(rows, tie_break)
-    return Standings(
-        tournament_id=tournament.pk,
-        up_to=up_to,
-        official=official,
-        rows=rows,
-        sheets=ScoreSheet.objects.filter(
-            round__tournament=tournament, round__number__lte=up_to, status__in=statuses
-        ).count(),
-        tables=Table.objects.filter(round__tournament=tournament, round__number__lte=up_to).count(),
-        tie_break=tie_break,
-    )
+    return rows
+
+
+STANDINGS_SECONDS = 600
+
+
+def standings_key(*, tournament_id: int, up_to: int, official: bool, stamp: int) -> str:
+    return f"standings:{tournament_id}:{up_to}:{int(official)}:{stamp}"
 
 
 def cached_standings(
@@ -219,115 +254,37 @@ def cached_standings(
 ) -> Standings:
     """``standings`` through the cache, keyed by the ledger's stamp (pass it when already read):
     any change makes a new key, so every worker (each with its own cache or a shared one)
-    serves fresh figures."""
+    serves fresh figures. Computed by one caller at a time: viewers arriving while it is
+    computed (by another viewer or by ``standings_refresh``) wait for that result."""
     if stamp is None:
         stamp = ledger_stamp(tournament=tournament)
     if up_to is None:  # as the public standings: up to the last position published
         up_to = last_published_position(tournament=tournament)
-    key = f"standings:{tournament.pk}:{up_to}:{int(official)}:{stamp}"
-    return cache.get_or_set(
-        key, lambda: standings(tournament=tournament, up_to=up_to, official=official), 600
+    key = standings_key(tournament_id=tournament.pk, up_to=up_to, official=official, stamp=stamp)
+    return compute_once(
+        key,
+        lambda: standings(tournament=tournament, up_to=up_to, official=official),
+        STANDINGS_SECONDS,
     )
 
 
-@dataclass
-class PositionResult:
-    position: int
-    table: int
-    seat: str
-    opponents: list[str]
-    marks: list[int]  # per deal, in order
-    bilan: int
-    penalties: int
-    running_total: int
-    rank: int | None
-    confirmed: bool
+def standings_refresh(*, tournament_id: int) -> None:
+    """Compute the rankings the public pages show by default (up to the last position published,
+    provisional and official; the team ranking is summed from them) into the cache under the
+    current stamp, so that no viewer pays for it. Called once a write has committed
+    (``receivers.standings_after_commit``); plain arguments, so a task queue can run it too.
 
-
-@dataclass
-class PlayerResults:
-    registration: Registration
-    positions: list[PositionResult]
-    total: int
-    rank: int | None
-    tied: bool
-    deals_taken: int
-    contracts_won: int
-    penalties: list[Penalty]
-
-
-def player_results(*, registration: Registration, official=False) -> PlayerResults:
-    """A player's tournament, position by position: their table, seat and opponents, marks per
-    deal, bilans, penalties, running total and rank after each position; and a few figures."""
-    tournament = registration.tournament
-    statuses = counted_statuses(official)
-    seats = list(
-        Seat.objects.filter(registration=registration, round__status=Round.Status.PUBLISHED)
-        .select_related("round", "table")
-        .order_by("round__number")
-    )
-    opponents: dict[int, list[str]] = {}
-    for seat in (
-        Seat.objects.filter(table__in=[s.table_id for s in seats])
-        .exclude(registration=registration)
-        .select_related("registration__player")
-        .order_by("table_id", "number")
-    ):
-        opponents.setdefault(seat.table_id, []).append(
-            f"{seat.registration.name} ({seat.registration.number})"
-        )
-    marks: dict[int, list[int]] = {}
-    confirmed: dict[int, bool] = {}
-    for number, value, status in (
-        Mark.objects.filter(registration=registration, sheet__status__in=statuses)
-        .order_by("sheet__round__number", "deal__number")
-        .values_list("sheet__round__number", "value", "sheet__status")
-    ):
-        marks.setdefault(number, []).append(value)
-        confirmed[number] = status == Status.CONFIRMED
-    penalties = list(
-        Penalty.objects.filter(registration=registration, cancelled_at__isnull=True).order_by(
-            "created_at"
-        )
-    )
-    by_position = penalties_by_position(penalties)
-    positions, running = [], -by_position.get(None, 0)
-    stamp = ledger_stamp(tournament=tournament)  # once: every ranking below is cached under it
-    for seat in seats:
-        number = seat.round.number
-        bilan = sum(marks.get(number, []))
-        running += bilan - by_position.get(number, 0)
-        ranking = cached_standings(
-            tournament=tournament, up_to=number, official=official, stamp=stamp
-        )
-        row = next((r for r in ranking.rows if r.registration_id == registration.pk), None)
-        positions.append(
-            PositionResult(
-                position=number,
-                table=seat.table.number,
-                seat=seat.seat_name,
-                opponents=opponents.get(seat.table_id, []),
-                marks=marks.get(number, []),
-                bilan=bilan,
-                penalties=by_position.get(number, 0),
-                running_total=running,
-                rank=row.rank if row else None,
-                confirmed=confirmed.get(number, False),
-            )
-        )
-    final = cached_standings(tournament=tournament, official=official, stamp=stamp)
-    row = next((r for r in final.rows if r.registration_id == registration.pk), None)
-    taken = Deal.objects.filter(sheet__status__in=statuses, taker=registration).exclude(
-        mode__in=["annulled"]
-    )
-    won = taken.filter(marks__registration=registration, marks__value__gt=0)
-    return PlayerResults(
-        registration=registration,
-        positions=positions,
-        total=row.total if row else running,
-        rank=row.rank if row else None,
-        tied=row.tied if row else False,
-        deals_taken=taken.count(),
-        contracts_won=won.count(),
-        penalties=penalties,
-    )
+    The stamp is read before the data: the ranking stored is never older than its key (a write
+    committed in between is counted, and its own refresh stores it again under its stamp).
+    Always recomputed, even when the key is there: a viewer may have computed it before a
+    slower transaction holding a lower audit id committed."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:  # deleted since
+        return
+    stamp = ledger_stamp(tournament=tournament)
+    up_to = last_published_position(tournament=tournament)
+    keys = [
+        standings_key(tournament_id=tournament_id, up_to=up_to, official=official, stamp=stamp)
+        for official in (False, True)
+    ]
+    compute_now(keys, lambda: standings_both(tournament=tournament, up_to=up_to), STANDINGS_SECONDS)

@@ -22,7 +22,8 @@ from tournaments.views.helpers import (
 )
 
 from .bans import player_bans
-from .standings import Standings, cached_standings, ledger_stamp, player_results
+from .player_results import player_results
+from .standings import Standings, cached_standings, ledger_stamp
 
 
 def _choices(request, tournament) -> tuple[int, bool, str]:

@@ -8,19 +8,22 @@ history page, its export and its backup carry it).
 
 from .extensions import is_audit_action
 from .models import AuditEntry, Tournament
+from .signals import audited
 
 
 def audit_log(*, action: str, user=None, tournament=None, data=None) -> AuditEntry:
     """Record an action (one an app declared: see ``actions``). Call it inside the service's
-    transaction."""
+    transaction. Apps above hear of it (``signals.audited``)."""
     if not is_audit_action(action):
         raise ValueError(f"{action!r} is no audit action an app declared")
-    return AuditEntry.objects.create(
+    entry = AuditEntry.objects.create(
         action=action,
         user=user if user is not None and user.is_authenticated else None,
         tournament=tournament,
         data=data or {},
     )
+    audited.send(sender=AuditEntry, entry=entry)
+    return entry
 
 
 def plain(value):

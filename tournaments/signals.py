@@ -8,9 +8,14 @@ sat. ``scoring`` writes a new version of each sheet concerned, its marks followi
 ``score_sheet_notes``: sent with ``round`` while the position's score sheets are printed; each
 receiver answers ``{table number: [short texts]}``, printed on those tables' sheets under the
 title (``scoring``: the bid bans in force, so the table knows them before it plays).
+
+``audited``: an audit entry was written (``entry``), inside the transaction of the write it
+records: every write does, so the tournament's change stamp has just moved. ``scoring``
+recomputes the standings into the cache once that transaction commits.
 """
 
 from django.dispatch import Signal
 
 seats_swapped = Signal()
 score_sheet_notes = Signal()
+audited = Signal()

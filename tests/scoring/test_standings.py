@@ -9,7 +9,7 @@ from scoring import services
 from scoring.forms import read_entry
 from scoring.models import Penalty
 from scoring.services_ledger import effect_cancel, penalty_apply
-from scoring.standings import ledger_stamp, standings
+from scoring.standings import ledger_stamp, standings, standings_both
 from tests.factories import TeamFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
 
@@ -51,6 +51,14 @@ def test_official_counts_confirmed_sheets_only(round1, staff):
     south2 = t2.seats.get(number=2).registration.number
     assert by_number(provisional)[south2].total == 1346
     assert by_number(official)[south2].total == 0
+    # Both at once (what is cached after a write) are the same rankings, from the same 5 queries.
+    penalty_apply(
+        registration=t2.seats.first().registration, points=9, reason="x", user=staff["arbitre"]
+    )
+    with CaptureQueriesContext(connection) as queries:
+        both = standings_both(tournament=round1.tournament)
+    assert len(queries) == 5
+    assert both == [standings(tournament=round1.tournament, official=o) for o in (False, True)]
 
 
 def test_penalties_come_off_the_total(round1, staff):
