@@ -231,7 +231,7 @@ def round_swap_undo(request, tournament, number):
     return redirect("manage:round", slug=tournament.slug, number=number)
 
 
-DOCUMENTS = ("tables", "list", "sheets", "cards")  # tournaments.job_kinds
+DOCUMENTS = ("sheets", "tables", "list", "cards")  # tournaments.job_kinds; made in this order
 # Pinned to a wall: they carry the public seating page's address and QR code.
 ON_THE_WALL = {"tables", "list"}
 
