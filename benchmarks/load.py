@@ -5,8 +5,12 @@
 Builds a fresh public tournament (unique slug ``load-<date>-<time>-<hex>``) of ``--players``
 players with ``--positions`` positions seated and published, ``--arbitres`` arbitre accounts,
 and a random valid sheet for every table; collects the static files into a temporary directory;
-starts gunicorn (``config/gunicorn.conf.py``, DEBUG off, a generated SECRET_KEY, plain HTTP on
-127.0.0.1, a free port); logs the arbitres in (warm-up); then for ``--duration`` seconds:
+starts ``--servers`` gunicorn instances (``config/gunicorn.conf.py``, DEBUG off, one generated
+SECRET_KEY, plain HTTP on 127.0.0.1, each on a free port) and, with two or more (or
+``--redis``), a ``redis-server`` on a free port for their shared cache (``REDIS_URL``; Debian's
+package, not installed by the script); logs the arbitres in (warm-up); then for ``--duration``
+seconds, every client sending its requests to the servers in turn (round robin, as a load
+balancer does), each starting with another:
 
 - each arbitre confirms a sheet another arbitre entered (four-eyes) or opens the next free
   table's sheet, types it and saves it through the real form (CSRF token, the form's token and
@@ -14,22 +18,27 @@ starts gunicorn (``config/gunicorn.conf.py``, DEBUG off, a generated SECRET_KEY,
 - each viewer arrives within the first 10 s, opens the standings or the seating (half each),
   with its CSS and scripts, then polls the live fragment every ``--poll`` seconds
   (``?fragment=1&stamp=…``, 204 when nothing changed), as htmx does (the pages themselves poll
-  every PUBLIC_REFRESH_SECONDS, 15: the default ``--poll 13-17`` is that pace, 2-5 a stress).
+  every PUBLIC_REFRESH_SECONDS, 15: the default ``--poll 13-17`` is that pace, 2-5 a stress);
+- around every confirmation, a watcher on each server checks that the official standings'
+  next poll shows it (``load_fresh``): a stale answer is an error.
 
 Then it waits for what is in flight, stops gunicorn, checks the database against what the
-clients saw accepted, prints requests, rates and latencies per kind, errors, the CPU taken by
-gunicorn, PostgreSQL, the generator and other processes, and a PASS/FAIL line per target;
+clients saw accepted, prints requests, rates and latencies per kind and per server, errors, the
+CPU taken by gunicorn, Redis, PostgreSQL, the generator and other processes, Redis's hits and
+memory, and a PASS/FAIL line per target;
 deletes what it created (unless ``--keep``) and exits 1 when a target is missed (2 on a usage
 error). Targets: 95th percentile under ``--target-ms`` (300) for
 every kind of request of the run and for all of them; no error (a status other than the one
 expected, a timeout, a broken connection, a page that does not show what was done); no lost,
-duplicated, altered or unexpected sheet and no lost confirmation. The logins are a warm-up:
-their errors count, their latency (a deliberately slow password hash) does not.
+duplicated, altered or unexpected sheet and no lost confirmation; every server fresh after
+every confirmation. The logins are a warm-up: their errors count, their latency (a
+deliberately slow password hash) does not.
 
 Options:
   --duration S    seconds of load (60)            --players N    players (400)
   --arbitres N    arbitre accounts (20)           --viewers N    public viewers (200)
-  --workers N     gunicorn processes (4)          --threads N    threads per process (conf: 4)
+  --servers N     gunicorn instances (1)          --redis        a shared Redis with one server
+  --workers N     processes per instance (4)      --threads N    threads per process (conf: 4)
   --positions K   positions seated (5)            --poll A-B     viewers' poll interval (13-17)
   --pace X        arbitres' pauses scaled by X (1; 0: none)
   --double P      share of forms sent twice at once (0.1)
@@ -38,7 +47,7 @@ Options:
                   latency is noise; errors and lost sheets still fail the run)
   --seed K        seed of the sheets and pauses (1)   --keep   keep the tournament afterwards
 Needs PostgreSQL (refuses SQLite). ``CONN_MAX_AGE`` and other settings pass through the
-environment to gunicorn.
+environment to gunicorn (``REDIS_URL`` too, with one server and no ``--redis``).
 """
 
 import argparse
@@ -49,12 +58,14 @@ import sys
 import tempfile
 import time
 from collections import deque
+from contextlib import ExitStack
 from pathlib import Path
 
 from .load_clients import Ledger, Settings, arbitre, login, new_rng, viewer, viewer_pages
+from .load_fresh import Freshness
 from .load_http import Browser, Recorder
 from .load_report import report
-from .load_server import Gunicorn, collectstatic, cpu_seconds, production_env
+from .load_server import Gunicorn, RedisServer, collectstatic, cpu_seconds, production_env
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -64,6 +75,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--arbitres", type=int, default=20)
     parser.add_argument("--viewers", type=int, default=200)
     parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--servers", type=int, default=1)
+    parser.add_argument("--redis", action="store_true")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--positions", type=int, default=5)
@@ -83,8 +96,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error("--poll: 0 < A <= B")
     if args.arbitres < 2:
         parser.error("--arbitres: at least 2 (four-eyes: another arbitre confirms)")
-    if args.players < 3 or args.duration <= 0 or args.workers < 1:
-        parser.error("--players at least 3, --duration and --workers positive")
+    if args.players < 3 or args.duration <= 0 or args.workers < 1 or args.servers < 1:
+        parser.error("--players at least 3, --duration, --servers and --workers positive")
     args.poll = (low, high)
     return args
 
@@ -102,13 +115,15 @@ def database_url() -> str:
     return url
 
 
-async def load(args, prepared, server: Gunicorn) -> dict:
+async def load(args, prepared, servers: list[Gunicorn], redis: RedisServer | None) -> dict:
     """Log the arbitres in, run the load for the duration, wait for what is in flight."""
     warmup, recorder = Recorder(), Recorder()
+    ports = [server.port for server in servers]
     settings = Settings(slug=prepared.tournament.slug, pace=args.pace, double=args.double)
     settings.poll, settings.arrival = args.poll, min(10.0, args.duration / 3)
+    settings.freshness = Freshness(prepared.tournament.slug, ports, recorder)
     ledger = Ledger(free=deque(prepared.tables))
-    browsers = [Browser("127.0.0.1", server.port, warmup) for _ in prepared.accounts]
+    browsers = [Browser("127.0.0.1", ports, warmup, start=i) for i in range(len(prepared.accounts))]
     gate = asyncio.Semaphore(4)  # people log in a few at a time, not all in one millisecond
 
     async def log_in(browser, account):
@@ -127,15 +142,16 @@ async def load(args, prepared, server: Gunicorn) -> dict:
             work = arbitre(browser, username, ledger, settings, stop, rng)
             tasks.append(asyncio.create_task(work))
     for i, page in enumerate(viewer_pages(args.viewers)):
-        browser = Browser("127.0.0.1", server.port, recorder)
+        # Half the viewers on each page: spread them so that each server gets both kinds.
+        browser = Browser("127.0.0.1", ports, recorder, start=i // 2)
         rng = new_rng(args.seed, f"viewer{i}")
         tasks.append(asyncio.create_task(viewer(browser, page, settings, stop, rng)))
-    cpu_before, started = cpu_seconds(server), time.perf_counter()
+    cpu_before, started = cpu_seconds(servers, redis), time.perf_counter()
     await asyncio.sleep(args.duration)
     stop.set()
     done, pending = await asyncio.wait(tasks, timeout=60)
     elapsed = time.perf_counter() - started
-    cpu_after = cpu_seconds(server)
+    cpu_after = cpu_seconds(servers, redis)
     for task in pending:
         task.cancel()
         recorder.error("generator", "a client still busy 60 s after the end: cancelled")
@@ -151,7 +167,35 @@ async def load(args, prepared, server: Gunicorn) -> dict:
         "cpu": {key: cpu_after[key] - cpu_before[key] for key in cpu_before},
         "logged_in": sum(logged),
         "sessions": [b.cookies["sessionid"] for b in browsers if "sessionid" in b.cookies],
+        "ports": ports,
+        "freshness": settings.freshness,
+        "redis": redis.stats() if redis else None,
     }
+
+
+def start_servers(args, stack: ExitStack, tmp: Path, env: dict) -> tuple[list, RedisServer | None]:
+    """Redis first when wanted (the servers' shared cache), then the gunicorn instances, each
+    stopped by ``stack``."""
+    redis = None
+    if args.servers > 1 or args.redis:
+        redis = stack.enter_context(RedisServer(tmp))
+        env["REDIS_URL"] = redis.url
+        print(f"redis-server on 127.0.0.1:{redis.port} (the servers' shared cache)", flush=True)
+    extra = ["--workers", str(args.workers)]
+    if args.threads:
+        extra += ["--threads", str(args.threads)]
+    servers = []
+    for i in range(args.servers):
+        server = stack.enter_context(Gunicorn(env, tmp / f"gunicorn-{i + 1}.log", extra))
+        servers.append(server)
+        print(f"gunicorn on 127.0.0.1:{server.port} ({' '.join(server.command[1:])})", flush=True)
+    cache = "Redis" if env.get("REDIS_URL") else "one per process"
+    print(
+        f"CONN_MAX_AGE={env.get('CONN_MAX_AGE', 'as settings')}, cache: {cache}; "
+        f"load for {args.duration:g} s…",
+        flush=True,
+    )
+    return servers, redis
 
 
 def main(argv: list[str]) -> int:
@@ -187,19 +231,11 @@ def main(argv: list[str]) -> int:
         with tempfile.TemporaryDirectory(prefix="tarot-load-") as tmp:
             env = production_env(database_url=url, static_root=str(Path(tmp) / "static"))
             collectstatic(env)
-            extra = ["--workers", str(args.workers)]
-            if args.threads:
-                extra += ["--threads", str(args.threads)]
-            with Gunicorn(env, Path(tmp) / "gunicorn.log", extra) as server:
-                print(
-                    f"gunicorn on 127.0.0.1:{server.port} ({' '.join(server.command[1:])}), "
-                    f"CONN_MAX_AGE={env.get('CONN_MAX_AGE', 'as settings')}; "
-                    f"load for {args.duration:g} s…",
-                    flush=True,
-                )
-                result = asyncio.run(load(args, prepared, server))
+            with ExitStack() as stack:
+                servers, redis = start_servers(args, stack, Path(tmp), env)
+                result = asyncio.run(load(args, prepared, servers, redis))
                 sessions = result["sessions"]
-                log_tail = server.tail()
+                log_tail = "\n".join(f"[:{s.port}]\n{s.tail()}" for s in servers)
         connection.close()  # idle through the run: a fresh one for the check
         verdict = verify(
             tournament=prepared.tournament, tables=prepared.tables, ledger=result["ledger"]

@@ -6,6 +6,8 @@ confirms a sheet another arbitre entered (four-eyes), or opens the next free tab
 same form sent twice at once). A viewer opens the standings or the seating, with its stylesheet
 and script, then polls the page's live fragment every few seconds exactly as htmx does
 (``?fragment=1&stamp=…``; 204 while nothing changed), taking the next address from each answer.
+With several servers, each person's requests go to them in turn (``Browser``), and every
+confirmation is watched on each server (``Settings.freshness``, ``load_fresh``).
 
 Everything the clients send was computed before the run (``TablePlan``): no database access
 here. What they saw accepted goes into the ``Ledger``, which the check after the run compares
@@ -75,6 +77,7 @@ class Settings:
     double: float = 0.1  # share of saves and confirmations sent twice at once
     poll: tuple[float, float] = (2.0, 5.0)
     arrival: float = 10.0  # viewers open their page over the first seconds, not all at once
+    freshness: object = None  # a ``load_fresh.Freshness``: every confirmation is watched
 
 
 async def pause(stop: asyncio.Event, seconds: float) -> bool:
@@ -171,6 +174,7 @@ async def _confirm(browser, username, table, ledger, settings, stop, rng) -> Non
         return
     if await pause(stop, rng.uniform(*CHECKING) * settings.pace):
         return
+    watches = await settings.freshness.before() if settings.freshness else []
     answers = await _twice(
         rng, settings, ledger, lambda: browser.post("sheet: confirm", url + "confirm/", hidden)
     )
@@ -187,6 +191,9 @@ async def _confirm(browser, username, table, ledger, settings, stop, rng) -> Non
     status = _STATUS.search(shown.text)
     if status is not None and status.group(1) == "tag-ok":
         ledger.confirmed[table.table_id] = username
+        if watches:
+            name = f"position {table.position} table {table.number}"
+            await settings.freshness.after(watches, name)
     else:
         found = status.groups() if status else None
         browser.recorder.error("sheet: confirm", f"{url}: not confirmed, status shows {found}")

@@ -1,10 +1,13 @@
 """The load test's HTTP side: a small asyncio HTTP/1.1 client and the recorder of every answer.
 
 Each simulated browser is a ``Browser``: its own cookies (session, CSRF), one TCP connection per
-request (``Connection: close``, as gunicorn's sync workers answer anyway), a timeout. Every
-request is timed from the connection to the last byte and recorded under a *kind* ("sheet:
-save", "standings: poll"…) with its status; an unexpected status, a timeout or a broken
-connection is an error, kept with what was asked. Knows nothing of Django or of the pages.
+request (``Connection: close``, as gunicorn's sync workers answer anyway), a timeout. Given
+several servers (ports), it sends each request to the next one in turn, as a load balancer's
+round robin does (nginx's default: no stickiness, so sessions and forms must work on any
+server). Every request is timed from the connection to the last byte and recorded under a
+*kind* ("sheet: save", "standings: poll"…) with its status, and counted per server; an
+unexpected status, a timeout or a broken connection is an error, kept with what was asked.
+Knows nothing of Django or of the pages.
 """
 
 import asyncio
@@ -69,10 +72,12 @@ class Recorder:
     statuses: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
     errors: Counter = field(default_factory=Counter)
     details: list[str] = field(default_factory=list)
+    by_server: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))  # port ->
 
-    def record(self, kind: str, seconds: float, status: int) -> None:
+    def record(self, kind: str, seconds: float, status: int, port: int = 0) -> None:
         self.samples[kind].append(seconds)
         self.statuses[kind][status] += 1
+        self.by_server[port].append(seconds)
 
     def error(self, kind: str, detail: str) -> None:
         self.errors[kind] += 1
@@ -81,33 +86,41 @@ class Recorder:
 
 
 class Browser:
-    """One simulated browser talking to ``host:port``: cookies, forms, timed requests."""
+    """One simulated browser talking to ``host`` on ``ports``, one request to each in turn from
+    the ``start``-th (one port: always that server): cookies, forms, timed requests."""
 
-    def __init__(self, host: str, port: int, recorder: Recorder, timeout: float = TIMEOUT):
-        self.host, self.port = host, port
+    def __init__(
+        self, host: str, ports, recorder: Recorder, *, start: int = 0, timeout: float = TIMEOUT
+    ):
+        self.host, self.ports = host, list(ports)
         self.recorder = recorder
         self.timeout = timeout
         self.cookies: dict[str, str] = {}
+        self._turn = start
 
-    @property
-    def origin(self) -> str:
-        return f"http://{self.host}:{self.port}"
+    def _next_port(self) -> int:
+        port = self.ports[self._turn % len(self.ports)]
+        self._turn += 1
+        return port
 
     async def get(self, kind: str, path: str, *, expect=(200,), headers=None) -> Response | None:
         return await self.request(kind, "GET", path, expect=expect, headers=headers)
 
     async def post(self, kind: str, path: str, form: dict, *, expect=(302,)) -> Response | None:
-        headers = {"Origin": self.origin, "Referer": self.origin + path}
-        return await self.request(kind, "POST", path, form=form, expect=expect, headers=headers)
+        return await self.request(kind, "POST", path, form=form, expect=expect)
 
     async def request(
         self, kind, method, path, *, form=None, expect=(200,), headers=None
     ) -> Response | None:
         """Send one request; None when no answer came (recorded as an error)."""
         body = urlencode(form).encode() if form is not None else b""
+        port = self._next_port()
+        origin = f"http://{self.host}:{port}"
+        if method == "POST":  # as a browser sends them: Django's CSRF check compares the Origin
+            headers = {"Origin": origin, "Referer": origin + path, **(headers or {})}
         lines = [
             f"{method} {path} HTTP/1.1",
-            f"Host: {self.host}:{self.port}",
+            f"Host: {self.host}:{port}",
             "User-Agent: tarot-loadtest/1",
             "Accept: text/html,*/*",
             "Accept-Language: fr",
@@ -123,20 +136,22 @@ class Browser:
         raw = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body
         start = time.perf_counter()
         try:
-            response = await asyncio.wait_for(self._exchange(raw), self.timeout)
+            response = await asyncio.wait_for(self._exchange(raw, port), self.timeout)
         except (OSError, TimeoutError, ProtocolError) as exc:
-            self.recorder.error(kind, f"{method} {path}: {type(exc).__name__} {exc}")
+            self.recorder.error(kind, f"{method} {path} (:{port}): {type(exc).__name__} {exc}")
             return None
-        self.recorder.record(kind, time.perf_counter() - start, response.status)
+        self.recorder.record(kind, time.perf_counter() - start, response.status, port)
         self._keep_cookies(response)
         if response.status not in expect:
             response.ok = False
             snippet = re.sub(r"\s+", " ", response.text[:300])
-            self.recorder.error(kind, f"{method} {path}: HTTP {response.status} {snippet}")
+            self.recorder.error(
+                kind, f"{method} {path} (:{port}): HTTP {response.status} {snippet}"
+            )
         return response
 
-    async def _exchange(self, raw: bytes) -> Response:
-        reader, writer = await asyncio.open_connection(self.host, self.port)
+    async def _exchange(self, raw: bytes, port: int) -> Response:
+        reader, writer = await asyncio.open_connection(self.host, port)
         try:
             writer.write(raw)
             await writer.drain()

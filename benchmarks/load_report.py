@@ -9,7 +9,7 @@ import statistics
 from .load_http import Recorder, percentile
 
 # The order of the table: what the arbitres do, then what the viewers do.
-ORDER = ("login", "sheet", "standings", "seating", "static", "generator")
+ORDER = ("login", "sheet", "standings", "seating", "static", "freshness", "generator")
 HEADER = (
     f"{'kind':<24}{'requests':>9}{'per s':>8}{'statuses':>26}"
     f"{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}{'errors':>8}"
@@ -54,6 +54,7 @@ def _verdict(name: str, ok: bool, detail: str) -> bool:
 
 def report(args, result: dict, verdict, log_tail: str) -> bool:
     recorder, warmup, ledger = result["recorder"], result["warmup"], result["ledger"]
+    fresh = result["freshness"]
     elapsed = result["elapsed"]
     print()
     _table(warmup, result["warmup_seconds"], "Warm-up: the arbitres log in")
@@ -71,20 +72,25 @@ def report(args, result: dict, verdict, log_tail: str) -> bool:
     for kind in recorder.statuses:
         summary.statuses["all"].update(recorder.statuses[kind])
     print(_row("all", everything, summary.statuses["all"], total_errors, elapsed))
+    _servers(recorder, result["ports"])
     cpu, cores = result["cpu"], os.cpu_count() or 1
-    ours = cpu["gunicorn"] + cpu["postgresql"] + cpu["generator"]
+    ours = cpu["gunicorn"] + cpu["redis"] + cpu["postgresql"] + cpu["generator"]
     print(
         f"\nCPU over the run, in % of one core ({cores} cores = {cores * 100}%): "
-        f"gunicorn {cpu['gunicorn'] / elapsed:.0%}, PostgreSQL {cpu['postgresql'] / elapsed:.0%}, "
+        f"gunicorn {cpu['gunicorn'] / elapsed:.0%}, "
+        + (f"Redis {cpu['redis'] / elapsed:.0%}, " if result["redis"] is not None else "")
+        + f"PostgreSQL {cpu['postgresql'] / elapsed:.0%}, "
         f"load generator {cpu['generator'] / elapsed:.0%}, "
         f"other processes {max(0.0, cpu['machine'] - ours) / elapsed:.0%}"
     )
     served = sum(len(samples) for samples in recorder.samples.values())
     if served:
         print(
-            "Server CPU per request (gunicorn + PostgreSQL, whatever the contention): "
-            f"{(cpu['gunicorn'] + cpu['postgresql']) / served * 1000:.1f} ms on average"
+            "Server CPU per request (gunicorn + Redis + PostgreSQL, whatever the contention): "
+            f"{(cpu['gunicorn'] + cpu['redis'] + cpu['postgresql']) / served * 1000:.1f} ms "
+            "on average"
         )
+    _redis(result["redis"])
     print(
         f"Sheets: {len(ledger.accepted)} saved, {len(ledger.confirmed)} confirmed, "
         f"{ledger.doubles} forms sent twice at once, {len(ledger.free)} tables left; "
@@ -127,6 +133,13 @@ def report(args, result: dict, verdict, log_tail: str) -> bool:
             verdict.ok and bool(ledger.accepted) and bool(ledger.confirmed),
             _sheet_detail(verdict, ledger),
         ),
+        _verdict(
+            "public pages fresh on every server",
+            fresh.checks > 0 and fresh.stale == 0,
+            f"{fresh.checks} polls after a confirmation on {len(result['ports'])} server(s), "
+            f"{fresh.stale} stale (the official standings answering 204 or counting no more "
+            "sheets than before)",
+        ),
     ]
     problems = (
         verdict.lost + verdict.duplicated + verdict.different + verdict.unconfirmed
@@ -136,6 +149,30 @@ def report(args, result: dict, verdict, log_tail: str) -> bool:
     passed = all(results)
     print(f"\n{'PASS' if passed else 'FAIL'}")
     return passed
+
+
+def _servers(recorder: Recorder, ports: list[int]) -> None:
+    """Requests and p95 per server: the round robin spread the load evenly, or not."""
+    total = sum(len(recorder.by_server[port]) for port in ports) or 1
+    parts = []
+    for port in ports:
+        samples = sorted(recorder.by_server[port])
+        parts.append(
+            f":{port} {len(samples)} ({len(samples) / total:.0%}, "
+            f"p95 {_ms(percentile(samples, 0.95))} ms)"
+        )
+    print(f"Requests per server: {', '.join(parts)}")
+
+
+def _redis(stats: dict | None) -> None:
+    if stats is None:
+        return
+    hits, misses = int(stats.get("keyspace_hits", 0)), int(stats.get("keyspace_misses", 0))
+    print(
+        f"Redis (shared cache): {hits} hits, {misses} misses "
+        f"({hits / max(1, hits + misses):.0%} hits), {stats.get('evicted_keys', '?')} keys "
+        f"evicted, peak memory {stats.get('used_memory_peak_human', '?')}"
+    )
 
 
 def _sheet_detail(verdict, ledger) -> str:

@@ -5,7 +5,8 @@ Production: set ``DEBUG=0``, ``SECRET_KEY``, ``ALLOWED_HOSTS`` and ``DATABASE_UR
 ``manage.py check --deploy`` passes. ``TRUSTED_PROXIES`` says how many reverse proxies stand in
 front (default 0: set it when there is one). Nothing here assumes a single process: sessions and
 the failed logins that throttle the login form live in the database, and nothing that must be
-shared is kept in the per-process cache.
+shared is kept in the per-process cache. ``REDIS_URL`` makes the cache one Redis shared by every
+process and server (two or more application servers: README, "Two or more servers").
 """
 
 import os
@@ -126,11 +127,28 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # `manage.py db_worker` runs them; `make run` starts one beside the server.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+# One server: each process keeps its own cache. Two or more servers (or processes that should
+# share what one computed): REDIS_URL, e.g. redis://127.0.0.1:6379/0, one Redis for all. Either
+# way every key that holds tournament data names the change stamp it was computed at, so no
+# server serves figures older than the database; Redis only spares the others the computing.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # Several installations may share a Redis: keys start with this.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "tarot"),
+            # A Redis that stops answering fails a request in seconds, not at gunicorn's timeout.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 5},
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        }
+    }
 
 # Sent by django-csp (config.security.ContentSecurityPolicyMiddleware): nothing inline.
 CONTENT_SECURITY_POLICY = {

@@ -36,6 +36,7 @@ from pathlib import Path
 from django.apps import apps
 from django.conf import settings
 from django.core import serializers
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
@@ -312,7 +313,9 @@ def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]
 
     Refused if the database holds any row, unless ``replace``: everything in it is then
     deleted first, in the same transaction (a refused file leaves it as it was). Sessions
-    are always deleted.
+    are always deleted, and the cache emptied once it is committed: pages are cached under
+    tournament ids and change stamps that the restored rows reuse (a shared Redis would serve
+    them to every server; a process's own cache goes with a restart).
     """
     models = {m._meta.label_lower: m for m in backed_up_models()}
     expected = check_document(document, models)
@@ -340,6 +343,7 @@ def database_restore(*, document: dict, replace: bool = False) -> dict[str, int]
                     "counts",
                     restored=", ".join(f"{n} {label}" for label, n in restored.items()),
                 )
+            transaction.on_commit(cache.clear)
             return restored
     except (DeserializationError, AttributeError, KeyError, TypeError, ValueError) as exc:
         raise ValidationError(

@@ -90,8 +90,15 @@ def seating_stamp(*, tournament: Tournament) -> int:
 def change_stamp(*, tournament: Tournament, ignoring: tuple[str, ...] = ()) -> int:
     """Changes whenever anything of the tournament changes (every write leaves an audit entry),
     but the actions starting with one of ``ignoring``: what public pages compare to know
-    whether to refresh, and what caches are keyed by."""
+    whether to refresh, and what caches are keyed by, on every server.
+
+    The number of entries, not the last one's id: ids are handed out as entries are written,
+    not as their transactions commit. Two writes at once (two tables confirmed) can commit in
+    the other order; between the two commits the last id is already there, and the write
+    committed last would not have moved it: every page, cached under that stamp on every
+    server, would go on showing the state without it. Entries are never deleted (but with
+    their tournament), so each commit adds to the count."""
     entries = AuditEntry.objects.filter(tournament=tournament)
     for prefix in ignoring:
         entries = entries.exclude(action__startswith=prefix)
-    return entries.order_by("-id").values_list("id", flat=True).first() or 0
+    return entries.count()

@@ -16,6 +16,7 @@ from django.contrib.admin.models import ADDITION, LogEntry
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core import serializers
+from django.core.cache import cache
 from django.core.management import CommandError, call_command
 
 from scoring.simulation import sheets_simulate
@@ -167,8 +168,10 @@ def test_a_database_with_data_is_refused_unless_replaced(tournament, staff, tmp_
     path = tmp_path / "all.json.gz"
     call_command("backup", "--output", str(path), verbosity=0)
     before = rows()
+    cache.set("fragment:probe", "a page cached under ids the restore reuses")
     with pytest.raises(CommandError, match="The database is not empty .*--replace"):
         call_command("restore", str(path))
+    assert cache.get("fragment:probe") is not None  # refused: nothing changed
     services.player_register(
         tournament=tournament, user=staff["organiser"], licence=None, last_name="X", first_name="Y"
     )
@@ -176,6 +179,7 @@ def test_a_database_with_data_is_refused_unless_replaced(tournament, staff, tmp_
     call_command("restore", str(path), "--replace", verbosity=0)
     assert rows() == before
     assert not apps.get_model("sessions", "Session").objects.exists()
+    assert cache.get("fragment:probe") is None  # every server's shared cache, emptied
 
 
 # --- refusals and failures (no flush: the test's transaction is enough) ----------------------

@@ -65,8 +65,9 @@ class Command(BaseCommand):
             )
             for label, count in counts.items():
                 self.stdout.write(f"  {label}: {count}")
-            # Cached pages are keyed by the audit log's last id, which the restored database
-            # may reuse for other changes: the running servers must start afresh.
+            # Cached pages are keyed by tournament ids and change stamps that the restored
+            # database reuses for other states: the restore empties a shared cache (Redis), but
+            # each gunicorn process without one keeps its own until it restarts.
             self.stdout.write(
                 self.style.WARNING("Restart the application (gunicorn) before anyone uses it.")
             )
