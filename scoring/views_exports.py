@@ -9,6 +9,7 @@ A position that is not one falls back to every position; one out of range is cla
 from django.http import Http404
 from django.shortcuts import render
 
+from common.views import download
 from tournaments.permissions import Role, role_required
 from tournaments.views.jobs import document_response
 
@@ -42,5 +43,11 @@ def results_download(request, tournament, kind, fmt):
     if not job_kinds.exists(tournament, kind, fmt):
         raise Http404
     after, official = _choices(request, tournament)
+    if fmt == "csv":  # rows, under a second even for a big open: made here, never stale
+        return download(
+            exports.document(
+                tournament=tournament, kind=kind, fmt=fmt, up_to=after, official=official
+            )
+        )
     params = {"kind": kind, "fmt": fmt, "up_to": after, "official": official}
     return document_response(request, tournament, "results", params)

@@ -5,10 +5,25 @@ from django.core.management import call_command
 
 
 def run_jobs() -> None:
-    """Run every queued job with the real worker, in this thread and database connection."""
-    call_command(
-        "db_worker", "--batch", "--no-startup-delay", "--interval", "0", "--no-reload", verbosity=0
-    )
+    """Run every queued job with the real worker, in this thread and database connection.
+
+    The worker closes a connection it finds outside autocommit between two tasks, as a
+    long-lived process should; inside a test's transaction that would close the test's own
+    connection (PostgreSQL: "the connection is closed"). Only that is left out."""
+    from unittest import mock
+
+    from django_tasks_db.management.commands import db_worker
+
+    with mock.patch.object(db_worker, "close_old_connections", lambda: None):
+        call_command(
+            "db_worker",
+            "--batch",
+            "--no-startup-delay",
+            "--interval",
+            "0",
+            "--no-reload",
+            verbosity=0,
+        )
 
 
 def fetch(client, url, *args, **kwargs):

@@ -186,7 +186,7 @@ ADMIN_MODELS = {
     "tournaments.tournament": {},
     "tournaments.player": {},
     "tournaments.registration": {},
-    "tournaments.auditentry": {},
+    "tournaments.auditentry": {"delete": 403},  # the record, counted by the change stamp
     "tournaments.club": {},
     "tournaments.team": {},
     "tournaments.staffrole": {},

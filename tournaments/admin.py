@@ -26,9 +26,15 @@ class RegistrationAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
+    """Read only: the log is the record, and the tournament's change stamp counts its entries
+    (tournaments.selectors.change_stamp): one deleted would let a later state reuse a stamp."""
+
     list_display = ("created_at", "action", "user", "tournament")
     list_filter = ("action",)
     readonly_fields = ("created_at", "action", "user", "tournament", "data")
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 admin.site.register(Club)

@@ -53,6 +53,9 @@ from .models import Registration
 # Made again by ``migrate`` on every installation (and named by natural keys in the file), or
 # worthless elsewhere (sessions: everyone logs in again after a restore).
 LEFT_OUT = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
+# Made again from the rest, and large (a document's file): not kept, emptied by a restore.
+NOT_KEPT = {"tournaments.documentjob", "django_tasks_database.dbtaskresult"}
+LEFT_OUT |= NOT_KEPT
 CHUNK = 2000
 # The most a file may hold once unpacked. A gzip of zeros unpacks a thousand times larger (1.5 MB
 # made 4.8 GB in memory before this limit), and reading a document costs several times its size
@@ -272,6 +275,7 @@ def _tables(models) -> list[str]:
     tables = {m._meta.db_table for m in models}
     tables |= {f.remote_field.through._meta.db_table for m in models for f in m._meta.many_to_many}
     tables.add(apps.get_model("sessions", "Session")._meta.db_table)
+    tables |= {apps.get_model(label)._meta.db_table for label in NOT_KEPT}
     return sorted(tables)
 
 

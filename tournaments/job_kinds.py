@@ -4,6 +4,7 @@ cards and score sheets (all of them, or the tables asked for)."""
 from django.utils.translation import gettext as _
 
 from . import documents
+from .extensions import not_seating
 from .jobs import Kind, register
 from .permissions import Role
 from .selectors import change_stamp, seating_stamp
@@ -48,8 +49,15 @@ def _label(name):
     return label
 
 
+def seating_and_bans_stamp(*, tournament) -> int:
+    """What the score sheets print: the seating, and the bid bans (but not the sheets of the
+    positions being played meanwhile)."""
+    return change_stamp(
+        tournament=tournament, ignoring=tuple(p for p in not_seating() if p != "bid_ban.")
+    )
+
+
 def register_position_documents() -> None:
     for name in LABELS:
-        # The score sheets print the bid bans too; the others only the seating.
-        stamp = change_stamp if name == "sheets" else seating_stamp
+        stamp = seating_and_bans_stamp if name == "sheets" else seating_stamp
         register(Kind(f"position.{name}", Role.SCORER, _make(name), _label(name), stamp))

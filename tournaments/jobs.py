@@ -23,9 +23,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from .models import DocumentJob, Tournament
@@ -85,37 +86,54 @@ def kind_of(name: str) -> Kind | None:
     return _KINDS.get(name)
 
 
-def ask(*, tournament: Tournament, user, kind: str, params: dict) -> DocumentJob:
-    """The job that answers ``user`` asking for ``kind`` with ``params``: a ready one of this
-    state of the tournament, the one of that kind they are waiting for, or a new one, queued."""
+def ask(
+    *, tournament: Tournament, user, kind: str, params: dict, soon: bool = False
+) -> DocumentJob:
+    """The job that answers ``user`` asking for ``kind`` with ``params`` (without its file): a
+    ready one of this state of the tournament, the one of that kind they are waiting for, or a
+    new one, queued. ``user`` None: the application's own asking (a publication), which waits
+    for no one's other job; ``soon``: before the documents asked for later."""
     from .tasks import render_document  # the task module imports this one
 
+    params = {"language": translation.get_language() or settings.LANGUAGE_CODE, **params}
     stamp = _KINDS[kind].stamp(tournament=tournament)
+    jobs = DocumentJob.objects.defer("content").filter(tournament=tournament, kind=kind)
+    ready = jobs.filter(params=params, stamp=stamp, status=DocumentJob.Status.DONE).first()
+    if ready is not None:  # most asks: no lock, no file read
+        return ready
     with transaction.atomic():
-        jobs = DocumentJob.objects.select_for_update().filter(tournament=tournament, kind=kind)
-        ready = jobs.filter(params=params, stamp=stamp, status=DocumentJob.Status.DONE).first()
-        if ready is not None:
-            return ready
-        fresh = timezone.now() - STALE
-        waiting = (
-            jobs.filter(requested_by=user, created_at__gte=fresh)
-            .exclude(status__in=[DocumentJob.Status.DONE, DocumentJob.Status.FAILED])
-            .first()
+        # Two asks at once wait for each other here, so that they share one job.
+        Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        give_up_lost(jobs)
+        live = jobs.exclude(status__in=[DocumentJob.Status.DONE, DocumentJob.Status.FAILED])
+        found = (
+            jobs.filter(params=params, stamp=stamp, status=DocumentJob.Status.DONE).first()
+            or live.filter(params=params, stamp=stamp).first()  # the very same, being made
+            or (live.filter(requested_by=user).first() if user is not None else None)
         )
-        if waiting is not None:
-            return waiting
-        same = jobs.filter(params=params, stamp=stamp, created_at__gte=fresh).exclude(
-            status=DocumentJob.Status.FAILED
-        )
-        if same.exists():  # someone else asked for the very same: share it
-            return same.first()
+        if found is not None:
+            return found
         job = DocumentJob.objects.create(
             tournament=tournament, requested_by=user, kind=kind, params=params, stamp=stamp
         )
         # Queued in the same transaction: the queue is a table of the same database.
-        render_document.enqueue(job.pk)
+        render_document.using(priority=10 if soon else 0).enqueue(job.pk)
     _forget_old()
     return job
+
+
+def give_up_lost(jobs) -> None:
+    """Jobs being made for longer than ``STALE`` were lost with their worker (killed, out of
+    memory): failed, so that their page says so and asking again makes them anew."""
+    DocumentJob.objects.filter(
+        pk__in=jobs.filter(
+            status=DocumentJob.Status.RUNNING, started_at__lt=timezone.now() - STALE
+        ).values("pk")
+    ).update(
+        status=DocumentJob.Status.FAILED,
+        finished_at=timezone.now(),
+        message=_("The worker making it stopped before the end."),
+    )
 
 
 def _forget_old() -> None:
@@ -131,19 +149,23 @@ def run(job_id: int) -> None:
         return  # already made, or being made, by another worker
     job = DocumentJob.objects.select_related("tournament").get(pk=job_id)
     kind = kind_of(job.kind)
+    language = job.params.get("language") or settings.LANGUAGE_CODE
     try:
-        if kind is None:
-            raise LookupError(job.kind)
-        document = kind.make(job.tournament, job.params, Progress(job))
-        if document is None:
-            raise LookupError(job.kind)
-    except Exception as exc:
+        with translation.override(language):  # the document in the language it was asked in
+            if kind is None:
+                raise LookupError(job.kind)
+            document = kind.make(job.tournament, job.params, Progress(job))
+            if document is None:
+                raise LookupError(job.kind)
+    except BaseException as exc:  # a stopped worker too: never left "being made"
         logger.exception("document job %s (%s) failed", job.pk, job.kind)
+        with translation.override(language):
+            message = _failure(exc)[:300]
         DocumentJob.objects.filter(pk=job.pk).update(
-            status=DocumentJob.Status.FAILED,
-            finished_at=timezone.now(),
-            message=_failure(exc)[:300],
+            status=DocumentJob.Status.FAILED, finished_at=timezone.now(), message=message
         )
+        if not isinstance(exc, Exception):
+            raise
         return
     filename, content_type, content = document
     DocumentJob.objects.filter(pk=job.pk).update(
@@ -163,4 +185,6 @@ def _failure(exc: Exception) -> str:
         return _("There is no such document.")
     if isinstance(exc, MemoryError):
         return _("The document is too large for this machine's memory.")
+    if not isinstance(exc, Exception):
+        return _("The worker making it stopped before the end.")
     return _("The document could not be made (%(error)s).") % {"error": type(exc).__name__}

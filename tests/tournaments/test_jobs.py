@@ -166,3 +166,47 @@ def test_a_job_is_seen_only_by_the_role_its_document_needs(client, tournament, s
         403,
         404,
     )
+
+
+def test_a_document_is_made_in_the_language_it_was_asked_in(organiser_client, seated):
+    from django.utils import translation
+
+    with translation.override("fr"):
+        french = jobs.ask(
+            tournament=seated,
+            user=None,
+            kind="position.tables",
+            params={"position": 1, "seating_url": "http://x/"},
+        )
+    english = jobs.ask(
+        tournament=seated,
+        user=None,
+        kind="position.tables",
+        params={"position": 1, "seating_url": "http://x/"},
+    )
+    assert french.pk != english.pk  # one document per language
+    run_jobs()  # in this (English) thread
+    french.refresh_from_db()
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(bytes(french.content))).pages)
+    assert "Où suis-je placé" in text
+
+
+def test_a_job_lost_with_its_worker_is_said_failed_and_made_again(organiser_client, seated):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    asked = organiser_client.get(tables_url(seated))
+    DocumentJob.objects.update(status="running", started_at=timezone.now() - timedelta(hours=1))
+    page = organiser_client.get(asked["Location"]).content.decode()
+    assert 'data-testid="job-failed"' in page and "stopped before the end" in page
+    again = organiser_client.get(tables_url(seated))
+    assert again["Location"] != asked["Location"]  # a new job
+
+
+def test_the_csv_files_are_made_at_once(client, seated, staff):
+    client.force_login(staff["arbitre"])
+    url = reverse("scoring:export", args=[seated.slug, "federation", "csv"])
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    assert not DocumentJob.objects.exists()

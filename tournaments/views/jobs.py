@@ -37,6 +37,7 @@ def _job(request, tournament, pk) -> tuple[DocumentJob, jobs.Kind]:
 
 @role_required(Role.SCORER)
 def job_detail(request, tournament, pk):
+    jobs.give_up_lost(DocumentJob.objects.filter(pk=pk, tournament=tournament))
     job, kind = _job(request, tournament, pk)
     context = {"tournament": tournament, "job": job, "label": kind.label(job.params)}
     template = "manage/_job.html" if is_htmx(request) else "manage/job.html"

@@ -194,7 +194,9 @@ def round_publish(request, tournament, number):
     # Ready before anyone asks: a worker makes what will be printed now (tournaments.jobs).
     for kind in DOCUMENTS:
         params = position_document_params(request, tournament, number, kind)
-        jobs.ask(tournament=tournament, user=request.user, kind=f"position.{kind}", params=params)
+        jobs.ask(
+            tournament=tournament, user=None, kind=f"position.{kind}", params=params, soon=True
+        )
     messages.success(request, _("Position %(k)s published: players can see it.") % {"k": number})
     return redirect("manage:round", slug=tournament.slug, number=number)
 
