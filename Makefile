@@ -27,11 +27,12 @@ demo: .make-install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 
-# The server and, beside it, the worker that makes the long documents (tournaments.jobs):
-# stopping the server (Ctrl+C) stops the worker too.
+# The server and, beside it, the worker that makes the long documents (tournaments.jobs).
+# Stopping the server (Ctrl+C) stops the worker once, gracefully: in a session of its own, the
+# worker does not get the terminal's Ctrl+C too (a second signal would cut a job short).
 run: demo
-	@$(PY) manage.py db_worker --interval 1 --no-reload --verbosity 0 & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	@setsid $(PY) manage.py db_worker --interval 1 --no-reload --verbosity 0 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 lint: .make-install-dev
