@@ -48,6 +48,7 @@ PAGES = {
         "/manage/t/{slug}/incidents/{incident}/",
         "/manage/t/{slug}/results/",
         "/manage/t/{slug}/positions/{position}/sheets/{table}/",
+        "/manage/t/{slug}/documents/{job}/",  # a document waiting for the worker
     ],
     "organiser": [
         "/manage/t/{slug}/players/",
