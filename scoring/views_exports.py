@@ -2,7 +2,8 @@
 /manage/t/<slug>/results/<kind>.<fmt>?after=<k>&official=1 serves one (arbitre and above).
 
 Thin: read the choices and ask ``tournaments.jobs`` for the document (``scoring.job_kinds``):
-served when ready, else made by a worker while a page shows how far it is.
+served when ready, else made by a worker while a page shows how far it is. The CSV files,
+rows made in well under a second, are made here, at once.
 A position that is not one falls back to every position; one out of range is clamped.
 """
 

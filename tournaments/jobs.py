@@ -6,15 +6,17 @@ application server's worker may take it), and the page follows its progress.
 
 Each kind of document is registered by the app that knows how to make it (``register``):
 tournaments its position documents, scoring the results, arbitration the arbitre's report.
-A kind says who may ask for it, which request parameters it reads, and how to make it, given a
-``Progress`` to report how far it is.
+A kind says who may ask for it, how to make it from its parameters (given a ``Progress`` to
+report how far it is), and which change stamp says its state. This module knows no document.
 
 - The same document of the same state renders once: a job is found by its tournament, kind,
-  parameters and the tournament's change stamp (every write leaves an audit entry), and a ready
-  one is served again until the tournament changes.
+  parameters (the language asked in among them: the worker makes it in that language) and the
+  kind's change stamp, and a ready one is served again until that stamp moves.
 - An account has at most one job of a kind waiting or being made: asking again, for anything
-  of that kind, gives that job.
-- A failure is kept with what failed; asking again tries again.
+  of that kind, gives that job. The application's own asking (at a publication) has no account,
+  waits for no one's job, and goes before the others in the queue.
+- A failure is kept with what failed; asking again tries again. A job left "being made" by a
+  worker that died is given up after ``STALE``.
 """
 
 import logging
