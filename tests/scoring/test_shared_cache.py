@@ -16,8 +16,8 @@ from django.core.cache.backends.redis import RedisCache
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
+from common import cache as cache_module
 from scoring import services
-from scoring import standings as standings_module
 from scoring.forms import read_entry
 from scoring.standings import cached_standings, ledger_stamp
 from tests.scoring.conftest import SAMPLE, VISAS
@@ -53,7 +53,7 @@ def test_a_ranking_computed_on_one_server_is_read_on_another(
     enter(round1.tables.get(number=1), staff["scorer"])
     stamp = ledger_stamp(tournament=tournament)
     here = cached_standings(tournament=tournament, stamp=stamp)
-    monkeypatch.setattr(standings_module, "cache", another_server())
+    monkeypatch.setattr(cache_module, "cache", another_server())
     with django_assert_num_queries(1):  # the last position published; no ranking computed
         there = cached_standings(tournament=tournament, stamp=stamp)
     assert there == here and there is not here and there.sheets == 1
@@ -64,7 +64,7 @@ def test_after_a_change_every_server_computes_afresh(round1, staff, monkeypatch)
     sheet = enter(round1.tables.get(number=1), staff["scorer"])
     assert cached_standings(tournament=tournament, official=True).sheets == 0
     services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
-    monkeypatch.setattr(standings_module, "cache", another_server())
+    monkeypatch.setattr(cache_module, "cache", another_server())
     assert cached_standings(tournament=tournament, official=True).sheets == 1
 
 
@@ -89,7 +89,7 @@ def test_a_poll_on_another_server_hears_of_the_change(client, round1, staff, mon
     assert client.get(address, {"fragment": "1"}).status_code == 200  # cached here
     enter(round1.tables.get(number=1), staff["scorer"])
     monkeypatch.setattr(helpers, "cache", another_server())
-    monkeypatch.setattr(standings_module, "cache", another_server())
+    monkeypatch.setattr(cache_module, "cache", another_server())
     response = client.get(address, {"fragment": "1", "stamp": str(stamp)})
     assert response.status_code == 200
     assert "1 of 2 sheets" in response.content.decode()
