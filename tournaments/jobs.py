@@ -33,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from .models import DocumentJob, Tournament
 from .selectors import change_stamp
+from .services_common import hold_tournament
 
 logger = logging.getLogger(__name__)
 
@@ -104,8 +105,7 @@ def ask(
     if ready is not None:  # most asks: no lock, no file read
         return ready
     with transaction.atomic():
-        # Two asks at once wait for each other here, so that they share one job.
-        Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+        hold_tournament(tournament)  # two asks at once wait here, then share one job
         give_up_lost(jobs)
         live = jobs.exclude(status__in=[DocumentJob.Status.DONE, DocumentJob.Status.FAILED])
         found = (

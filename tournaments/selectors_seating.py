@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Max, Prefetch
+from django.db.models import Prefetch
 
 from .actions import Action
 from .extensions import tables_without_results
@@ -67,8 +67,7 @@ def restore_position(*, registration: Registration) -> int | None:
     have not withdrawn or none is left."""
     if registration.withdrawn_after_position is None:
         return None
-    published = registration.tournament.rounds.exclude(status=Round.Status.DRAFT)
-    last = published.aggregate(last=Max("number"))["last"] or 0
+    last = _published(registration.tournament).values_list("number", flat=True).first() or 0
     position = max(last + 1, registration.joins_at_position)
     return position if position <= registration.tournament.positions else None
 

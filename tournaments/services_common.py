@@ -51,3 +51,12 @@ def lock_tournament(tournament: Tournament) -> Tournament:
     (a row lock on PostgreSQL; SQLite takes its write lock when the transaction begins). For
     the services of this package (registrations, teams, seating, import)."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def hold_tournament(tournament: Tournament) -> Tournament:
+    """Lock the tournament against the writes that lock it (``lock_tournament``: seating a
+    position, registering, teams) and against one another, not against the rows that only
+    refer to it: a sheet saved meanwhile writes its audit entry, which would wait for a FOR
+    UPDATE lock of the tournament while we wait for its position (a deadlock), never for this
+    FOR NO KEY UPDATE one."""
+    return Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)

@@ -13,19 +13,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .actions import Action
-from .models import Registration, Round, Seat, Tournament
+from .models import Registration, Round, Seat
 from .permissions import Role, require_role
 from .selectors_seating import last_swap, restore_position
-from .services_common import audit_log
+from .services_common import audit_log, hold_tournament
 from .services_seating import exchange_seats, lock_round
-
-
-def _hold(tournament: Tournament) -> Tournament:
-    """Lock the tournament against the writes that lock it (``lock_tournament``: seating a
-    position, registering, teams), not against the rows that only refer to it: a sheet saved
-    meanwhile writes its audit entry, which waits for a FOR UPDATE lock of the tournament while
-    we wait for its position (a deadlock), never for this FOR NO KEY UPDATE one."""
-    return Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
 
 
 @transaction.atomic
@@ -33,7 +25,7 @@ def round_unpublish(*, round: Round, user) -> Round:
     """Take a published position back to a draft while nothing has been played on it: the
     public pages stop showing it; its seating is kept, to be changed or published again. The
     tournament numbers its publication gave are taken back (publishing gives them again)."""
-    tournament = _hold(round.tournament)  # no next position is seated meanwhile
+    tournament = hold_tournament(round.tournament)  # no next position is seated meanwhile
     round_ = lock_round(round)  # nor a sheet entered
     require_role(user, tournament, Role.ORGANISER)
     if not round_.is_published:  # a double click, a page left open: said, not done twice
@@ -108,7 +100,7 @@ def registration_restore(*, registration: Registration, user) -> int:
     position. What they played stays as it is, and the positions already seated without them
     are not changed: the next position seated is planned afresh (the field changed) with them.
     An exclusion is an arbitre's decision: only cancelling it (arbitration) brings them back."""
-    tournament = _hold(registration.tournament)  # no position is seated meanwhile
+    tournament = hold_tournament(registration.tournament)  # no position is seated meanwhile
     require_role(user, tournament, Role.ORGANISER)
     # Nor the player excluded: the exclusion writes the registration first, then its entry.
     registration = Registration.objects.select_for_update(no_key=True).get(pk=registration.pk)
