@@ -340,3 +340,21 @@ class Penalty(Cancellable):
 
     def __str__(self):
         return f"{self.registration}: −{self.points}"
+
+
+from .models_duplicate import Board, TravellingLine, TravellingSheet  # noqa: E402
+
+__all__ = [
+    "Board",
+    "BidBan",
+    "CampChoice",
+    "Cancellable",
+    "ContractChoice",
+    "Deal",
+    "Mark",
+    "Penalty",
+    "PoigneeChoice",
+    "ScoreSheet",
+    "TravellingLine",
+    "TravellingSheet",
+]

@@ -17,6 +17,9 @@ SECTIONS = (
     Section("marks", "scoring.Mark", "sheet__round__tournament"),
     Section("bid_bans", "scoring.BidBan", "tournament"),
     Section("penalties", "scoring.Penalty", "tournament"),
+    Section("boards", "scoring.Board", "session__tournament"),
+    Section("travelling_sheets", "scoring.TravellingSheet", "board__session__tournament"),
+    Section("travelling_lines", "scoring.TravellingLine", "sheet__board__session__tournament"),
 )
 
 

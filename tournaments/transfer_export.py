@@ -30,6 +30,7 @@ OWN = (
     Section("teams", "tournaments.Team", "tournament"),
     Section("registrations", "tournaments.Registration", "tournament"),
     Section("staff_roles", "tournaments.StaffRole", "tournament"),
+    Section("sessions", "tournaments.Session", "tournament"),
     Section("rounds", "tournaments.Round", "tournament"),
     Section("tables", "tournaments.Table", "round__tournament"),
     Section("seats", "tournaments.Seat", "round__tournament"),

@@ -17,6 +17,7 @@ from .core import (
     Tournament,
     licence_validator,
 )
+from .duplicate import Session
 from .jobs import DocumentJob
 from .seating import Round, Seat, Table
 from .security import LoginFailure
@@ -31,6 +32,7 @@ __all__ = [
     "Registration",
     "Round",
     "Seat",
+    "Session",
     "StaffRole",
     "Table",
     "Team",

@@ -103,6 +103,12 @@ class Tournament(models.Model):
         DEALER_SITS_OUT = "dealer_sits_out", _("The dealer sits out")
         CALLED_KING = "called_king", _("Called-king game with five")
 
+    class Format(models.TextChoices):
+        """How the deals are played: free deals, or duplicate (fft-duplicate.md)."""
+
+        LIBRE = "libre", _("Donnes libres")
+        DUPLICATE = "duplicate", _("Duplicate individuel")
+
     class TieBreak(models.TextChoices):
         NONE = "none", _("None: tied players share a rank")
         BEST_POSITION = "best_position", _("Best single position, then most positive positions")
@@ -117,6 +123,23 @@ class Tournament(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=150, blank=True)
     kind = models.CharField(_("kind"), max_length=12, choices=Kind, default=Kind.INDIVIDUAL)
+    format = models.CharField(
+        _("game"), max_length=12, choices=Format, default=Format.LIBRE
+    )
+    # Duplicate only: the étuis a table plays in one position (takers N, E, S, W in turn), and
+    # the colour printed on the travelling sheets and labels.
+    boards_per_set = models.PositiveSmallIntegerField(
+        _("étuis per série"),
+        default=4,
+        validators=[MinValueValidator(4), MaxValueValidator(12)],
+        help_text=_("Duplicate: a multiple of 4 (the takers North, East, South, West in turn)."),
+    )
+    colour = models.CharField(
+        _("tournament colour"),
+        max_length=30,
+        blank=True,
+        help_text=_("Duplicate: printed on the travelling sheets and the étui labels."),
+    )
     positions = models.PositiveSmallIntegerField(
         _("positions"), default=5, validators=[MinValueValidator(1), MaxValueValidator(30)]
     )
@@ -175,6 +198,9 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.CheckConstraint(
+                condition=Q(boards_per_set__in=[4, 8, 12]), name="boards_per_set_multiple_of_4"
+            ),
+            models.CheckConstraint(
                 condition=~Q(table5_mode="dealer_sits_out", remainder="5")
                 | Q(deals_table_5__in=[5, 10, 15, 20, 25, 30, 35, 40]),
                 name="deals_table_5_multiple_of_5_when_dealer_sits_out",
@@ -198,6 +224,10 @@ class Tournament(models.Model):
     @property
     def has_teams(self) -> bool:
         return self.team_size > 1
+
+    @property
+    def is_duplicate(self) -> bool:
+        return self.format == self.Format.DUPLICATE
 
 
 class Team(models.Model):
@@ -284,6 +314,8 @@ class Registration(models.Model):
         blank=True,
         help_text=_("Empty while the player plays on; 0 means withdrawn before the first."),
     )
+    # Duplicate: plays to complete the tables and counts in the others' topage, never ranked.
+    stand_in = models.BooleanField(_("stand-in"), default=False)
     # Excluded by the arbitre (arbitration): withdrawn from then on, and the rankings say so.
     excluded = models.BooleanField(_("excluded"), default=False)
     # The name as lists sort it and searches find it: no case, no accent, particle last

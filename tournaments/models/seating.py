@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .core import Registration, Tournament, seat_name
+from .duplicate import Session
 
 
 class Round(models.Model):
@@ -22,6 +23,15 @@ class Round(models.Model):
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rounds"
     )
     number = models.PositiveSmallIntegerField(_("position"))
+    # Duplicate: the séance this position belongs to (its movement, its étuis).
+    session = models.ForeignKey(
+        Session,
+        verbose_name=_("séance"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="rounds",
+    )
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.DRAFT)
     seed = models.PositiveIntegerField(_("seed"), default=0)
     report = models.JSONField(_("report"), default=dict, blank=True)
@@ -67,6 +77,8 @@ class Table(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("table"))
     size = models.PositiveSmallIntegerField(_("players"))
+    # Duplicate: the série (1, 2, …) this table plays at this position.
+    board_set = models.PositiveSmallIntegerField(_("série"), null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -75,6 +87,9 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
             models.CheckConstraint(condition=models.Q(size__in=[3, 4, 5]), name="table_size_3_4_5"),
+            models.UniqueConstraint(
+                fields=["round", "board_set"], name="table_board_set_once_per_round"
+            ),
         ]
 
     def __str__(self):

@@ -1,0 +1,65 @@
+"""The séances of a duplicate tournament (fft-duplicate.md §2).
+
+A séance (``Session``) is one sitting: its positions (``Round.session``) follow one movement
+of players and séries; its étuis and their scores are ``scoring``'s. While a séance is open its
+scores are the staff's only; the arbitre closes it and its results become public.
+"""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .core import Tournament
+
+
+class Session(models.Model):
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="sessions",
+    )
+    number = models.PositiveSmallIntegerField(_("séance"), validators=[MinValueValidator(1)])
+    coefficient = models.DecimalField(
+        _("coefficient"),
+        max_digits=4,
+        decimal_places=2,
+        default=Decimal(1),
+        validators=[MinValueValidator(Decimal("0.01"))],
+        help_text=_("The weight of this séance's global percentage in the tournament's total."),
+    )
+    # The draw of the lines and start tables, kept so the movement can be shown as it was made.
+    seed = models.PositiveIntegerField(_("seed"), default=0)
+    tables = models.PositiveSmallIntegerField(_("tables"), default=0)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("closed by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("séance")
+        verbose_name_plural = _("séances")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="session_number_unique"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(coefficient__gt=0), name="session_coefficient_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} — séance {self.number}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
