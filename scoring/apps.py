@@ -22,9 +22,11 @@ class ScoringConfig(AppConfig):
 
         # A position with a score sheet is locked; sheets and penalties move no seat.
         register_results(lambda rounds: rounds.filter(score_sheets__isnull=False))
+        # Duplicate: a travelling sheet of a séance's étuis locks every position of the séance.
+        register_results(lambda rounds: rounds.filter(session__boards__sheets__isnull=False))
         # A table whose sheet is entered (in any version) is not missing: nothing to print again.
         register_table_results(lambda tables: tables.filter(score_sheets__isnull=False))
-        register_not_seating("sheet.", "penalty", "bid_ban.")
+        register_not_seating("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")
         transfer.register()  # its rows in a tournament document
         from .job_kinds import register_results_documents
 

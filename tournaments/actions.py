@@ -32,6 +32,8 @@ class Action(models.TextChoices):
     TEAM_UPDATED = "team.updated", _("Team changed")
     TEAM_DELETED = "team.deleted", _("Team deleted")
     ROUND_GENERATED = "round.generated", _("Seating drawn")
+    MOVEMENT_BUILT = "session.movement_built", _("Duplicate movement drawn")
+    SESSION_UPDATED = "session.updated", _("Séance changed")
     ROUND_SWAPPED = "round.swapped", _("Players swapped")
     ROUND_CORRECTED = "round.corrected", _("Seating corrected by an arbitre")
     ROUND_PUBLISHED = "round.published", _("Seating published")

@@ -22,7 +22,7 @@ class DateInput(forms.DateInput):
 
 class TournamentForm(forms.ModelForm):
     FIELDSETS = [
-        (_("The tournament"), ["name", "slug", "date", "venue", "kind", "is_public"]),
+        (_("The tournament"), ["name", "slug", "date", "venue", "format", "kind", "is_public"]),
         (
             _("Positions and tables"),
             [
@@ -34,6 +34,7 @@ class TournamentForm(forms.ModelForm):
                 "table5_mode",
             ],
         ),
+        (_("Duplicate"), ["boards_per_set", "colour"]),
         (
             _("Scoring and ranking"),
             ["poignee_simple", "poignee_double", "poignee_triple", "tie_break", "four_eyes"],
@@ -115,6 +116,24 @@ class TournamentForm(forms.ModelForm):
                     "When the dealer sits out, a table of 5 plays a multiple of 5 deals "
                     "so that everyone sits out equally."
                 ),
+            )
+        per_set = data.get("boards_per_set")
+        if per_set and per_set % 4:
+            self.add_error(
+                "boards_per_set",
+                _(
+                    "A série holds a multiple of 4 étuis (4, 8 or 12), so that North, East, "
+                    "South and West take in turn."
+                ),
+            )
+        if (
+            data.get("format") == Tournament.Format.DUPLICATE
+            and data.get("kind")
+            and data["kind"] != Tournament.Kind.INDIVIDUAL
+        ):
+            self.add_error(
+                "kind",
+                _("The duplicate individuel has no teams: choose Individual."),
             )
         simple, double, triple = (data.get(f"poignee_{k}") for k in ("simple", "double", "triple"))
         if None not in (simple, double, triple) and not simple <= double <= triple:

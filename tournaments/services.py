@@ -81,6 +81,9 @@ TOURNAMENT_SETTINGS = [
     "date",
     "venue",
     "kind",
+    "format",
+    "boards_per_set",
+    "colour",
     "positions",
     "deals_table_4",
     "deals_table_5",
@@ -141,6 +144,16 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
     if "kind" in settings and settings["kind"] != tournament.kind and tournament.teams.exists():
         raise field_error(
             "kind", _("Delete the teams before changing the kind of tournament."), "kind_has_teams"
+        )
+    if (
+        "format" in settings
+        and settings["format"] != tournament.format
+        and tournament.rounds.exists()
+    ):
+        raise field_error(
+            "format",
+            _("Positions are seated: delete them before changing how the deals are played."),
+            "format_seated",
         )
     # The sheets entered were checked against these: changing them would make them wrong.
     frozen = [

@@ -159,6 +159,7 @@ def tournament_simulate(
     name: str | None = None,
     checked_in: bool = True,
     positions: int = 0,
+    format: str = Tournament.Format.LIBRE,
 ) -> Tournament:
     """A tournament with ``players`` registered players (checked in), in teams when asked,
     and its first ``positions`` positions seated and published."""
@@ -177,7 +178,8 @@ def tournament_simulate(
         date=datetime.date.today(),
         venue=rng.choice(["Salle des fêtes", "Maison des associations", "Club house"]),
         kind=kind[team_size],
-        positions=max(5, positions),
+        format=format,
+        positions=positions if format == Tournament.Format.DUPLICATE else max(5, positions),
     )
     clubs = [services.club_get_or_create(name=n, user=user) for n in CLUBS]
     # Simulated players take 9-digit licences starting with 9.
@@ -232,6 +234,8 @@ def tournament_simulate(
                 name=f"Équipe {i // team_size + 1}",
                 members=regs[i : i + team_size],
             )
+    if format == Tournament.Format.DUPLICATE:
+        return tournament  # its movement is a séance's (services_duplicate)
     for number in range(1, positions + 1):
         round_ = services_seating.round_seat_players(
             tournament=tournament, number=number, user=user, seed=seed + 1 if number == 1 else None

@@ -123,9 +123,7 @@ class Tournament(models.Model):
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=150, blank=True)
     kind = models.CharField(_("kind"), max_length=12, choices=Kind, default=Kind.INDIVIDUAL)
-    format = models.CharField(
-        _("game"), max_length=12, choices=Format, default=Format.LIBRE
-    )
+    format = models.CharField(_("game"), max_length=12, choices=Format, default=Format.LIBRE)
     # Duplicate only: the étuis a table plays in one position (takers N, E, S, W in turn), and
     # the colour printed on the travelling sheets and labels.
     boards_per_set = models.PositiveSmallIntegerField(

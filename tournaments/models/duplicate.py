@@ -49,9 +49,7 @@ class Session(models.Model):
         verbose_name = _("séance")
         verbose_name_plural = _("séances")
         constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "number"], name="session_number_unique"
-            ),
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique"),
             models.CheckConstraint(
                 condition=models.Q(coefficient__gt=0), name="session_coefficient_positive"
             ),
