@@ -10,21 +10,36 @@ line k's players being k*T .. k*T+T-1 (N, E, S, W), each always in the same orie
   table p sits at p + a_k·ρ_r, the série at table x is x − b·ρ_r; zero repeated meetings for
   every R ≤ T.
 - T = 6 (R ≤ 5) and T = 10 (R ≤ 9): the difference tables of the spec.
-- T = 12, 14, 15: four mutually orthogonal Latin squares of the literature (data/mols-4.json).
-- Anything else (2, 3, 4 tables; other orders; 6 or 10 at R = T): the cyclic movements over the
-  integers mod T that keep the hard rule, the one with the fewest repeated meetings chosen. It
-  does not search beyond that family: the spec's search for those orders is still to come.
+- T = 12, 14, 15: four mutually orthogonal Latin squares of the literature (data/mols-4.json);
+  and their direct products with the fields (MacNeish): 35, 40, 45, 55, 56, 60, 63, … tables,
+  zero repeats for every R ≤ T.
+- Anything else: ``duplicate_search`` (hard rule always kept). What it achieves, Σ(m − 1):
+
+  | T | R | repeats | proven least |
+  |---|---|---|---|
+  | 2 | 2 | 12 | 12 (the séries swap, so nobody else may move) |
+  | 3 | 2, 3 | 6, 12 | 6 per position after the first |
+  | 4 | 2, 3, 4 | 4, 8, 12 | 4 per position after the first |
+  | 6 | 6 | 28 (the spec had 32) | 12 |
+  | 10 | 10 | 60 | unknown (0 would give 3 MOLS of order 10) |
+  | 12, 14, 15 | any | 0 | 0 |
+  | 18 … 62 not above | ≤ 13 | 0 (difference rows found at once) | 0 |
+  | 18 … 62 not above | T − 1, T | 4T … 37T, searched for 0.2 s | 6T among difference rows, T even |
+
+  The small ones (2, 3, 4 tables; 6 and 10 at R = T) are stored in data/duplicate-searched.json
+  from longer runs of the same search; without repeats, difference rows reach about T − 5 (18)
+  to 0.8 T (62) positions.
 
 Pure: no Django, no database.
 """
 
 import json
 from functools import lru_cache
-from itertools import combinations, product
-from math import gcd
+from itertools import combinations
 from pathlib import Path
 
 from .algebra import prime_power, ring
+from .duplicate_search import search_movement
 
 LINES = ("N", "E", "S", "W")
 D6 = [[0, 0, 0, 0, 0], [0, 1, 2, 3, 4], [0, 2, 4, 1, 3], [0, 4, 1, 5, 2], [0, 5, 3, 2, 1]]
@@ -40,7 +55,6 @@ D10 = [
     [0, 9, 5, 7, 6],
 ]
 MOLS_FILE = Path(__file__).parent / "data" / "mols-4.json"
-CANDIDATES = 40  # cyclic movements measured, the most promising first
 
 
 def individual_movement(tables: int, rounds: int) -> list[list[dict]]:
@@ -57,9 +71,11 @@ def individual_movement(tables: int, rounds: int) -> list[list[dict]]:
         return _field(tables, rounds)
     if tables in (6, 10) and rounds < tables:
         return _differences(tables, rounds, D6 if tables == 6 else D10)
-    if str(tables) in _squares():
-        return _latin(tables, rounds, _squares()[str(tables)])
-    return _cyclic(tables, rounds)
+    squares = _squares_of(tables)
+    if squares is not None:
+        return _latin(tables, rounds, squares)
+    # 6 and 10 at R = T: the spec's T − 1 rows without repeats, then the search
+    return _searched(tables, rounds, {6: D6, 10: D10}.get(tables, ()))
 
 
 def _seat(tables: int, starts: list[int], serie: int) -> dict:
@@ -107,6 +123,37 @@ def _squares() -> dict:
     return json.loads(MOLS_FILE.read_text())["squares"]
 
 
+@lru_cache(maxsize=64)
+def _squares_of(order: int):
+    """Four mutually orthogonal Latin squares of the order (East, South, West, série; North is
+    the column), or None: from the field, from the literature (data/mols-4.json), or the direct
+    product of two smaller orders that have them (MacNeish: 35, 40, 45, 55, 56, 60, 63 …).
+    In the product, position (r1, r2) at table (x1, x2) holds (A[r1][x1], B[r2][x2]): two
+    players of the product meet at most as often as their two halves do, each at most once."""
+    if str(order) in _squares():
+        return _squares()[str(order)]
+    pe = prime_power(order)
+    if pe is not None:
+        if order < 5:
+            return None
+        movement = _field(order, order)
+        return [
+            [[table[line] - k * order for table in position] for position in movement]
+            for k, line in ((1, "E"), (2, "S"), (3, "W"))
+        ] + [[[table["set"] for table in position] for position in movement]]
+    for m in range(5, order // 5 + 1):
+        if order % m == 0:
+            a, b = _squares_of(m), _squares_of(order // m)
+            if a is not None and b is not None:
+                return [_product(sa, sb) for sa, sb in zip(a, b, strict=True)]
+    return None
+
+
+def _product(a: list, b: list) -> list:
+    n = len(b)
+    return [[x * n + y for x in row_a for y in row_b] for row_a in a for row_b in b]
+
+
 def _latin(tables: int, rounds: int, squares) -> list[list[dict]]:
     l0, l1, l2, l3 = squares
     return [
@@ -115,31 +162,11 @@ def _latin(tables: int, rounds: int, squares) -> list[list[dict]]:
     ]
 
 
-def _cyclic(tables: int, rounds: int) -> list[list[dict]]:
-    """Over the integers mod T: line k at p + a_k·r, séries at x + r (down one table a
-    position). A player of line k meets série p + (a_k + 1)·r, never twice while a_k + 1 is
-    prime to T. Of those choices (North fixed, a_N = 0), the ones whose lines differ by steps
-    prime to T first (two such lines meet at most once), the one with the fewest repeated
-    meetings."""
-    steps = [a for a in range(tables) if gcd(a + 1, tables) == 1]
-
-    def units(a) -> int:
-        return sum(gcd(x - y, tables) == 1 for x, y in combinations(a, 2))
-
-    candidates = sorted(((0, *rest) for rest in product(steps, repeat=3)), key=units, reverse=True)
-    best = None
-    for a in candidates[:CANDIDATES]:
-        movement = [
-            [
-                _seat(tables, [(x - ak * r) % tables for ak in a], (x + r) % tables)
-                for x in range(tables)
-            ]
-            for r in range(rounds)
-        ]
-        cost = repeated_meetings(movement)
-        if best is None or cost < best[0]:
-            best = (cost, movement)
-    return best[1]
+def _searched(tables: int, rounds: int, start=()) -> list[list[dict]]:
+    return [
+        [_seat(tables, table[:4], table[4]) for table in position]
+        for position in search_movement(tables, rounds, start)
+    ]
 
 
 def repeated_meetings(movement: list[list[dict]]) -> int:

@@ -1,9 +1,11 @@
 """The duplicate individuel's movements (fft-duplicate.md §2, §6: ``individual_movement``): the
 shape outside checks rely on, the hard rule (no player plays a série twice) for every number of
-tables, and zero repeated meetings where the spec proves them possible."""
+tables, zero repeated meetings where the spec proves them possible or a construction or the
+search gives them, and the search's figures where it cannot (3, 4, 6 and 10 tables)."""
 
 import pytest
 
+from tournaments.seating import duplicate_search
 from tournaments.seating.duplicate import (
     LINES,
     individual_movement,
@@ -51,14 +53,86 @@ def test_the_known_constructions_never_meet_twice(tables, rounds):
 
 @pytest.mark.parametrize("tables", range(2, 41))
 def test_no_player_plays_a_serie_twice_at_any_number_of_tables(tables):
+    for rounds in sorted({1, 2, tables // 2, tables - 1, tables} - {0}):
+        movement = individual_movement(tables=tables, rounds=rounds)
+        check_shape(movement, tables, rounds)
+        assert series_played_twice(movement) == 0, (tables, rounds)
+
+
+# fft-duplicate.md §2: 3 tables, 6 repeats per position after the first (proven); 4 tables, 4
+# (proven); 2 tables cannot do better than 12 (the séries swap, so nobody else may move).
+PROVEN_LEAST = {(2, 2): 12, (3, 2): 6, (3, 3): 12, (4, 2): 4, (4, 3): 8, (4, 4): 12}
+
+
+@pytest.mark.parametrize(("tables", "rounds"), sorted(PROVEN_LEAST))
+def test_small_tables_repeat_no_more_than_the_proven_least(tables, rounds):
+    movement = individual_movement(tables=tables, rounds=rounds)
+    check_shape(movement, tables, rounds)
+    assert series_played_twice(movement) == 0
+    assert repeated_meetings(movement) == PROVEN_LEAST[(tables, rounds)]
+
+
+@pytest.mark.parametrize(("tables", "most"), [(6, 32), (10, 60)])
+def test_six_and_ten_tables_at_as_many_positions_do_as_well_as_the_spec(tables, most):
     movement = individual_movement(tables=tables, rounds=tables)
     check_shape(movement, tables, tables)
     assert series_played_twice(movement) == 0
+    assert repeated_meetings(movement) <= most
 
 
-def test_three_tables_repeat_no_more_than_the_proven_least():
-    # fft-duplicate.md §2: at 3 tables, 6 repeated meetings per position after the first.
-    assert repeated_meetings(individual_movement(tables=3, rounds=3)) == 12
+@pytest.mark.parametrize("tables", [35, 40, 45, 55, 56, 60, 63])
+def test_products_of_orders_with_four_squares_never_meet_twice(tables):
+    # MacNeish: 5×7, 5×8, 5×9, 5×11, 7×8, 5×12, 7×9
+    for rounds in (2, 13, tables):
+        movement = individual_movement(tables=tables, rounds=rounds)
+        check_shape(movement, tables, rounds)
+        assert series_played_twice(movement) == 0
+        assert repeated_meetings(movement) == 0, (tables, rounds)
+
+
+@pytest.mark.parametrize("tables", [18, 20, 21, 22, 24, 26, 28, 30, 33, 34, 36, 38, 39, 62])
+def test_the_search_finds_movements_without_repeats_over_thirteen_positions(tables):
+    movement = individual_movement(tables=tables, rounds=13)
+    check_shape(movement, tables, 13)
+    assert series_played_twice(movement) == 0
+    assert repeated_meetings(movement) == 0
+
+
+def test_the_stored_movements_are_what_they_claim():
+    stored = duplicate_search._searched()
+    assert {tuple(map(int, key.split("x"))) for key in stored} == set(duplicate_search.STORED)
+    for key, found in stored.items():
+        tables, rounds = map(int, key.split("x"))
+        movement = individual_movement(tables=tables, rounds=rounds)
+        check_shape(movement, tables, rounds)
+        assert series_played_twice(movement) == 0
+        assert repeated_meetings(movement) == found["repeats"], key
+        assert duplicate_search.score(tables, found["series"]) == (found["repeats"], 0)
+
+
+def test_the_search_itself_reaches_the_least_at_four_tables():
+    repeats, rows = duplicate_search.search(4, 3)
+    movement = [
+        [{line: k * 4 + t[k] for k, line in enumerate(LINES)} | {"set": t[4]} for t in position]
+        for position in rows
+    ]
+    check_shape(movement, 4, 3)
+    assert series_played_twice(movement) == 0
+    assert repeated_meetings(movement) == repeats == 8
+
+
+def test_the_search_is_deterministic():
+    assert duplicate_search.search(18, 18) == duplicate_search.search(18, 18)
+    duplicate_search._found.cache_clear()
+    first = individual_movement(tables=22, rounds=22)
+    duplicate_search._found.cache_clear()
+    assert individual_movement(tables=22, rounds=22) == first
+
+
+def test_a_movement_is_not_shared_between_callers():
+    first = individual_movement(tables=18, rounds=18)
+    first[0][0]["N"] = -1
+    assert individual_movement(tables=18, rounds=18)[0][0]["N"] == 0
 
 
 def test_the_series_go_down_one_table_a_position_as_in_the_rulebook():
