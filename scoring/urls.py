@@ -3,10 +3,11 @@ and of the results' downloads: /manage/t/<slug>/results/."""
 
 from django.urls import path
 
-from . import views, views_exports
+from . import views, views_duplicate, views_exports
 
 P = "t/<slug:slug>/positions/<int:number>/sheets/"
 R = "t/<slug:slug>/results/"
+D = "t/<slug:slug>/duplicate/<int:session>/"
 
 scoring_patterns = (
     [
@@ -18,6 +19,13 @@ scoring_patterns = (
         path(P + "<int:table>/preview/", views.preview, name="preview"),
         path(P + "<int:table>/confirm/", views.confirm, name="confirm"),
         path(P + "<int:table>/history/", views.history, name="history"),
+        path(D, views_duplicate.session_page, name="duplicate"),
+        path(D + "draw/", views_duplicate.session_draw, name="duplicate_draw"),
+        path(D + "deal/", views_duplicate.session_deal, name="duplicate_deal"),
+        path(D + "publish/", views_duplicate.session_show, name="duplicate_publish"),
+        path(D + "close/", views_duplicate.session_end, name="duplicate_close"),
+        path(D + "ranking/", views_duplicate.session_ranking, name="duplicate_ranking"),
+        path(D + "etuis/<int:board>/", views_duplicate.board_sheet, name="duplicate_board"),
         path(R, views_exports.results_exports, name="exports"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],

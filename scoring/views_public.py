@@ -24,6 +24,7 @@ from tournaments.views.helpers import (
 from .bans import player_bans
 from .player_results import player_results
 from .standings import Standings, cached_standings, ledger_stamp
+from .views_public_duplicate import duplicate_player, duplicate_standings
 
 
 def _choices(request, tournament) -> tuple[int, bool, str]:
@@ -74,6 +75,8 @@ def _ranking_page(request, tournament, template: str, fragment: str, **extra):
 
 def standings_page(request, slug):
     tournament = public_tournament(request, slug)
+    if tournament.is_duplicate:
+        return duplicate_standings(request, tournament)
     # Reversed once, not once per row: a thousand rows render in a few milliseconds.
     player_url = reverse("standings:player", args=[tournament.slug, 0])[:-2]
     return _ranking_page(
@@ -101,6 +104,8 @@ def player_page(request, slug, number):
         tournament=tournament,
         number=number,
     )
+    if tournament.is_duplicate:
+        return duplicate_player(request, tournament, registration)
     stamp = ledger_stamp(tournament=tournament)
     if polled_unchanged(request, stamp):
         return HttpResponse(status=204)

@@ -143,6 +143,14 @@ ACCESS = {
     "scoring:history": page("scorer", **SHEET),
     "scoring:exports": page("arbitre"),
     "scoring:export": page("arbitre", ok=(200, 302), fixed={"kind": "individual", "fmt": "csv"}),
+    # Duplicate pages: this tournament plays donnes libres, so back to its page.
+    "scoring:duplicate": page("scorer", ok=302, fixed={"session": 1}),
+    "scoring:duplicate_draw": action("organiser", fixed={"session": 1}),
+    "scoring:duplicate_deal": action("organiser", fixed={"session": 1}),
+    "scoring:duplicate_publish": action("organiser", fixed={"session": 1}),
+    "scoring:duplicate_close": action("arbitre", fixed={"session": 1}),
+    "scoring:duplicate_ranking": page("scorer", ok=302, fixed={"session": 1}),
+    "scoring:duplicate_board": page("scorer", ok=302, fixed={"session": 1, "board": 1}),
     # Arbitration
     "arbitration:log": page("arbitre"),
     "arbitration:new": page("arbitre"),

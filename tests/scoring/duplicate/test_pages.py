@@ -1,0 +1,102 @@
+"""The duplicate's pages: the organiser draws, deals and publishes; a scorer types a
+travelling sheet (errors next to the line, nothing saved); an arbitre confirms and closes; the
+public sees no score before the séance is closed, and the rankings after."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import TravellingSheet
+from scoring.services_duplicate import session_close
+from tournaments.models import Session
+
+from .helpers import drawn_session, duplicate_tournament, enter, staff_of
+
+pytestmark = pytest.mark.django_db
+
+
+def _url(name, tournament, **kwargs):
+    return reverse(name, kwargs={"slug": tournament.slug, "session": 1, **kwargs})
+
+
+def test_the_organiser_draws_deals_and_publishes_from_the_seance_page(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    client.force_login(tournament.created_by)
+    page = client.get(_url("scoring:duplicate", tournament))
+    assert page.status_code == 200 and b'data-testid="draw"' in page.content
+    client.post(_url("scoring:duplicate_draw", tournament))
+    client.post(_url("scoring:duplicate_deal", tournament))
+    client.post(_url("scoring:duplicate_publish", tournament))
+    session = Session.objects.get(tournament=tournament)
+    assert session.boards.count() == 20
+    assert session.rounds.filter(status="published").count() == 5
+    page = client.get(_url("scoring:duplicate", tournament))
+    assert "Nobody meets twice." in page.content.decode()
+    assert "0 of 20 étuis confirmed" in page.content.decode()
+
+
+def test_refusal_of_a_non_multiple_of_4_is_shown_on_the_page(client):
+    tournament = duplicate_tournament(players=22, positions=5)
+    client.force_login(tournament.created_by)
+    page = client.get(_url("scoring:duplicate", tournament)).content.decode()
+    assert "add 2 stand-ins" in page and 'data-testid="draw"' not in page
+
+
+def test_a_scorer_types_a_travelling_sheet_and_errors_stay_next_to_their_line(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, _ = staff_of(tournament)
+    client.force_login(scorer)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    page = client.get(url)
+    assert page.status_code == 200 and b'id="score-4"' in page.content
+    refused = client.post(
+        url, {"score-0": "+56", "score-1": "abc", "score-2": "57", "score-3": "−52"}
+    )
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert 'id="score-1_error"' in html and "abc is not a score" in html
+    assert not TravellingSheet.objects.exists()
+    refused = client.post(url, {"score-0": "+56", "score-1": "+62", "score-2": "57"})
+    assert refused.status_code == 400
+    assert 'id="score-2_error"' in refused.content.decode()
+    assert "57 is odd" in refused.content.decode() or "+57 is odd" in refused.content.decode()
+    assert not TravellingSheet.objects.exists()
+    saved = client.post(
+        url,
+        {"score-0": "+56", "score-1": "62", "score-2": "−56", "score-3": "-52", "score-4": "+50"},
+    )
+    assert saved.status_code == 302 and saved.url.endswith("/etuis/2/")
+    sheet = TravellingSheet.objects.get()
+    assert [ln.score for ln in sheet.lines.order_by("round__number")] == [56, 62, -56, -52, 50]
+    client.force_login(arbitre)
+    client.post(url, {"confirm": "1"})
+    sheet.refresh_from_db()
+    assert sheet.is_confirmed
+    ranking = client.get(_url("scoring:duplicate_ranking", tournament)).content.decode()
+    assert "75,00 %" in ranking or "75.00 %" in ranking
+    assert session.boards.count() == 20
+
+
+def test_nothing_of_a_score_is_public_while_the_seance_is_open(client):
+    tournament = duplicate_tournament(players=8, positions=2)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, _ = staff_of(tournament)
+    for board in session.boards.order_by("number"):
+        enter(board, [56, -52], scorer, confirm_by=arbitre)
+    standings = client.get(reverse("standings:individual", args=[tournament.slug]))
+    html = standings.content.decode()
+    assert standings.status_code == 200
+    assert 'data-testid="hidden-until-closed"' in html and "%" not in html.split("<main")[1]
+    registration = tournament.registrations.first()
+    player = client.get(reverse("standings:player", args=[tournament.slug, registration.number]))
+    html = player.content.decode()
+    assert 'data-testid="movement"' in html and "+56" not in html and "−52" not in html
+    screen = client.get(reverse("screen:panel", args=[tournament.slug]) + "?panel=standings")
+    assert screen.status_code in (400, 404)  # no standings panel in a duplicate
+    session_close(session=session, user=arbitre)
+    html = client.get(reverse("standings:individual", args=[tournament.slug])).content.decode()
+    assert 'data-testid="alternate"' in html and 'data-testid="general"' in html
+    html = client.get(
+        reverse("standings:player", args=[tournament.slug, registration.number])
+    ).content.decode()
+    assert 'data-testid="results-1"' in html and ("+56" in html or "-52" in html)
