@@ -22,7 +22,6 @@ line k's players being k*T .. k*T+T-1 (N, E, S, W), each always in the same orie
   | 4 | 2, 3, 4 | 4, 8, 12 | 4 per position after the first |
   | 6 | 6 | 28 (the spec had 32) | 12 |
   | 10 | 10 | 60 | unknown (0 would give 3 MOLS of order 10) |
-  | 12, 14, 15 | any | 0 | 0 |
   | 18 … 62 not above | ≤ 13 | 0 (difference rows found at once) | 0 |
   | 18 … 62 not above | T − 1, T | 4T … 37T, searched for 0.2 s | 6T among difference rows, T even |
 
