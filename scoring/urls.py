@@ -3,7 +3,7 @@ and of the results' downloads: /manage/t/<slug>/results/."""
 
 from django.urls import path
 
-from . import views, views_duplicate, views_exports
+from . import views, views_duplicate, views_duplicate_board, views_exports
 
 P = "t/<slug:slug>/positions/<int:number>/sheets/"
 R = "t/<slug:slug>/results/"
@@ -25,7 +25,7 @@ scoring_patterns = (
         path(D + "publish/", views_duplicate.session_show, name="duplicate_publish"),
         path(D + "close/", views_duplicate.session_end, name="duplicate_close"),
         path(D + "ranking/", views_duplicate.session_ranking, name="duplicate_ranking"),
-        path(D + "etuis/<int:board>/", views_duplicate.board_sheet, name="duplicate_board"),
+        path(D + "etuis/<int:board>/", views_duplicate_board.board_sheet, name="duplicate_board"),
         path(R, views_exports.results_exports, name="exports"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],

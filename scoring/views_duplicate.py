@@ -17,7 +17,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Registration, Seat, Session
+from tournaments.models import Seat, Session
 from tournaments.permissions import Role, has_role, role_required
 from tournaments.seating.duplicate import repeated_meetings, series_played_twice
 from tournaments.services_duplicate import (
@@ -27,19 +27,13 @@ from tournaments.services_duplicate import (
     session_publish,
 )
 
-from .duplicate import board_plays, current_sheets, session_results, sheet_lines
+from .duplicate import board_plays, current_sheets, session_results
 from .exports_duplicate import decimal_text
-from .messages_duplicate import line_message
-from .models_duplicate import ORIENTATIONS, Board, TravellingSheet
+from .models_duplicate import ORIENTATIONS
 from .services_duplicate import (
-    LineEntry,
-    TravellingEntry,
-    TravellingRefused,
     boards_make,
     session_close,
     session_reopen,
-    travelling_sheet_confirm,
-    travelling_sheet_save,
 )
 
 MINUS = {"−", "–", "—"}  # a minus sign as typed or pasted
@@ -222,160 +216,6 @@ def session_end(request, tournament, session):
         session,
         lambda: session_close(session=found, user=request.user),
         _("Séance closed: its results are public."),
-    )
-
-
-def _lines_form(board, plays, post=None, sheet_lines_=()):
-    """One row per table that plays the étui, with what was typed or stored."""
-    players = {
-        r.pk: r
-        for r in Registration.objects.filter(
-            pk__in={p for play in plays for p in play.players.values()}
-        )
-    }
-    stored = {(ln.round.number, ln.table_number): ln for ln in sheet_lines_}
-    rows = []
-    for index, play in enumerate(plays):
-        line = stored.get((play.position, play.table))
-        if post is not None:
-            text = post.get(f"score-{index}", "")
-            rature = bool(post.get(f"rature-{index}"))
-            adjusted = bool(post.get(f"adjusted-{index}"))
-            reason = post.get(f"reason-{index}", "")
-            cancelled = bool(post.get(f"cancelled-{index}"))
-        else:
-            text = "" if line is None or line.score is None else f"{line.score:+d}"
-            rature = bool(line and line.rature)
-            adjusted = bool(line and line.adjusted)
-            reason = line.adjust_reason if line else ""
-            cancelled = bool(line and line.cancelled)
-        rows.append(
-            {
-                "index": index,
-                "play": play,
-                "text": text,
-                "rature": rature,
-                "adjusted": adjusted,
-                "reason": reason,
-                "cancelled": cancelled,
-                "north": players.get(play.players.get("N")),
-                "taker": players.get(play.players.get(board.taker)),
-                "errors": [],
-            }
-        )
-    return rows
-
-
-@role_required(Role.SCORER)
-@duplicate_only
-def board_sheet(request, tournament, session, board):
-    found = get_object_or_404(Session, tournament=tournament, number=session)
-    board_ = get_object_or_404(Board, session=found, number=board)
-    plays = board_plays(found).get(board_.board_set, [])
-    sheet = board_.sheets.exclude(status=TravellingSheet.Status.SUPERSEDED).first()
-    stored = sheet_lines([sheet.pk]).get(sheet.pk, []) if sheet else []
-    errors, status = [], 200
-    if request.method == "POST" and request.POST.get("confirm") and sheet:
-        try:
-            travelling_sheet_confirm(sheet=sheet, user=request.user)
-        except ValidationError as exc:
-            errors = exc.messages
-            status = 400
-        else:
-            messages.success(request, _("Étui %(n)s confirmed.") % {"n": board_.number})
-            return _next(tournament, found, board_)
-        rows = _lines_form(board_, plays, None, stored)
-    elif request.method == "POST":
-        rows = _lines_form(board_, plays, request.POST)
-        entry_lines, bad = [], False
-        for row in rows:
-            try:
-                score = parse_score(row["text"])
-            except ValueError:
-                row["errors"].append(line_message("not_a_number", {"text": row["text"]}))
-                bad = True
-                continue
-            if score is None and not row["cancelled"]:
-                continue  # a line not typed: missing, shown as such
-            entry_lines.append(
-                (
-                    row,
-                    LineEntry(
-                        position=row["play"].position,
-                        table=row["play"].table,
-                        score=score,
-                        rature=row["rature"],
-                        adjusted=row["adjusted"],
-                        adjust_reason=row["reason"],
-                        cancelled=row["cancelled"],
-                    ),
-                )
-            )
-        if not bad:
-            entry = TravellingEntry(
-                tuple(line for _row, line in entry_lines), request.POST.get("reason", "")
-            )
-            try:
-                saved = travelling_sheet_save(board=board_, entry=entry, user=request.user)
-            except TravellingRefused as exc:
-                for problem in exc.problems:
-                    message = line_message(problem.code, problem.params)
-                    if problem.index is None:
-                        errors.append(message)
-                    else:
-                        entry_lines[problem.index][0]["errors"].append(message)
-            except ValidationError as exc:
-                errors = exc.messages
-            else:
-                missing = len(plays) - saved.lines.count()
-                if missing:
-                    messages.warning(
-                        request,
-                        _("Étui %(n)s saved; %(m)s line(s) still missing.")
-                        % {"n": board_.number, "m": missing},
-                    )
-                else:
-                    messages.success(request, _("Étui %(n)s saved.") % {"n": board_.number})
-                return _next(tournament, found, board_)
-        status = 400
-    else:
-        rows = _lines_form(board_, plays, None, stored)
-    is_arbitre = has_role(request.user, tournament, Role.ARBITRE)
-    count = found.boards.count()
-    return render(
-        request,
-        "scoring/duplicate_board.html",
-        {
-            "tournament": tournament,
-            "session": found,
-            "board": board_,
-            "rows": rows,
-            "sheet": sheet,
-            "errors": errors,
-            "error_count": len(errors) + sum(len(r["errors"]) for r in rows),
-            "is_arbitre": is_arbitre,
-            "correcting": sheet is not None and sheet.is_confirmed,
-            "can_confirm": sheet is not None
-            and sheet.status == TravellingSheet.Status.ENTERED
-            and is_arbitre
-            and not (tournament.four_eyes and sheet.entered_by_id == request.user.pk),
-            "previous": board_.number - 1 if board_.number > 1 else None,
-            "next": board_.number + 1 if board_.number < count else None,
-            "taker_name": board_.get_taker_display(),
-        },
-        status=status,
-    )
-
-
-def _next(tournament, session, board):
-    following = session.boards.filter(number__gt=board.number).order_by("number").first()
-    if following is None:
-        return redirect("scoring:duplicate", slug=tournament.slug, session=session.number)
-    return redirect(
-        "scoring:duplicate_board",
-        slug=tournament.slug,
-        session=session.number,
-        board=following.number,
     )
 
 
