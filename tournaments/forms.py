@@ -56,6 +56,9 @@ class TournamentForm(forms.ModelForm):
                         key = "min" if isinstance(validator, MinValueValidator) else "max"
                         field.widget.attrs[key] = validator.limit_value
         self.fields["slug"].required = False
+        # Older forms and scripts post neither: a donnes-libres tournament, séries of 4.
+        self.fields["format"].required = False
+        self.fields["boards_per_set"].required = False
         self.fields["slug"].help_text = _(
             "Used in public addresses: /t/<short address>/. Leave empty to make one from the name."
         )
@@ -80,6 +83,12 @@ class TournamentForm(forms.ModelForm):
         if self.published:
             fieldsets[0][1].insert(fieldsets[0][1].index("slug") + 1, "confirm_address")
         return [(label, [self[name] for name in names]) for label, names in fieldsets]
+
+    def clean_format(self):
+        return self.cleaned_data.get("format") or self.instance.format or Tournament.Format.LIBRE
+
+    def clean_boards_per_set(self):
+        return self.cleaned_data.get("boards_per_set") or self.instance.boards_per_set or 4
 
     def clean_slug(self):
         slug = self.cleaned_data.get("slug")

@@ -9,6 +9,7 @@ from django.utils import translation
 
 from scoring.engine import Span
 from scoring.messages import MESSAGES, problem_message
+from scoring.messages_duplicate import line_message
 
 ROOT = Path(__file__).resolve().parents[2] / "scoring"
 # Codes only a programming error can raise: the sheet check never asks for them.
@@ -25,7 +26,8 @@ PATTERNS = [
 
 def codes_in_source() -> set[str]:
     found = set()
-    for path in [*ROOT.glob("engine/*.py"), ROOT / "sheets.py", ROOT / "sheet_lines.py"]:
+    engine = [p for p in ROOT.glob("engine/*.py") if p.name != "duplicate.py"]
+    for path in [*engine, ROOT / "sheets.py", ROOT / "sheet_lines.py"]:
         text = path.read_text()
         for pattern in PATTERNS:
             found |= set(re.findall(pattern, text))
@@ -54,6 +56,21 @@ def test_messages_format_in_french_and_english(code):
         with translation.override(language):
             text = problem_message(code, params)
         assert "%(" not in text and text != code
+
+
+def test_every_travelling_sheet_code_has_a_message_in_each_language():
+    """The duplicate's line problems (services_duplicate) and score checks (engine.duplicate)
+    are worded by messages_duplicate."""
+    text = (ROOT / "services_duplicate.py").read_text() + (ROOT / "engine/duplicate.py").read_text()
+    codes = set(re.findall(r'Problem\(\s*"([a-z_]+)"', text)) | {"not_a_number"}
+    assert {"line_not_played", "line_twice", "score_odd", "score_out_of_range"} <= codes
+    params = {"position": 2, "table": 3, "board": 4, "score": 57, "min": -616, "max": 620,
+              "below": 56, "above": 60, "text": "abc"}  # fmt: skip
+    for code in codes:
+        for language in ("en", "fr"):
+            with translation.override(language):
+                message = line_message(code, params)
+            assert message != code and "%(" not in message, code
 
 
 def test_numbers_and_labels_in_the_readers_language():

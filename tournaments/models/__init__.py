@@ -12,7 +12,6 @@ from .core import (
     Club,
     Player,
     Registration,
-    StaffRole,
     Team,
     Tournament,
     licence_validator,
@@ -21,6 +20,7 @@ from .duplicate import Session
 from .jobs import DocumentJob
 from .seating import Round, Seat, Table
 from .security import LoginFailure
+from .staff import StaffRole
 
 __all__ = [
     "LICENCE_REGEX",

@@ -380,36 +380,3 @@ class Registration(models.Model):
         if position < self.joins_at_position:
             return False
         return self.withdrawn_after_position is None or position <= self.withdrawn_after_position
-
-
-class StaffRole(models.Model):
-    """An account's role in one tournament. Roles are ordered: organiser > arbitre > scorer."""
-
-    class Role(models.TextChoices):
-        SCORER = "scorer", _("Scorer")
-        ARBITRE = "arbitre", _("Arbitre")
-        ORGANISER = "organiser", _("Organiser")
-
-    RANK = {Role.SCORER: 1, Role.ARBITRE: 2, Role.ORGANISER: 3}
-
-    tournament = models.ForeignKey(
-        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="staff"
-    )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("account"),
-        on_delete=models.CASCADE,
-        related_name="tournament_roles",
-    )
-    role = models.CharField(_("role"), max_length=10, choices=Role)
-
-    class Meta:
-        ordering = ["tournament", "user__username"]
-        verbose_name = _("staff role")
-        verbose_name_plural = _("staff roles")
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "user"], name="staff_role_unique"),
-        ]
-
-    def __str__(self):
-        return f"{self.user} — {self.get_role_display()} ({self.tournament})"
