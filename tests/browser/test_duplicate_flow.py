@@ -1,0 +1,83 @@
+"""A 28-player, 7-position duplicate individuel in a real browser: the organiser creates it
+with the form, draws the movement, deals the étuis and publishes; a scorer types all 28
+travelling sheets from the keyboard (a score per line, Enter to the next, Enter on the last
+saves and opens the next étui); a second arbitre confirms them and closes the séance; the
+public standings, hidden until then, show the rankings the pages computed."""
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from scoring.duplicate import session_results
+from scoring.simulation_duplicate import random_scores
+from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
+from tournaments.models import Session, Tournament
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
+    organiser = SiteOrganiserFactory(username="odile")
+    log_in(organiser)
+    page.goto("/manage/new/")
+    page.locator("#id_name").fill("Duplicate de la Saint-Nicolas")
+    page.locator("#id_format").select_option("duplicate")
+    page.locator("#id_positions").fill("7")
+    page.get_by_role("button", name="Create").click()
+    tournament = Tournament.objects.get(name="Duplicate de la Saint-Nicolas")
+    assert tournament.is_duplicate and tournament.positions == 7
+    RegistrationFactory.create_batch(28, tournament=tournament, checked_in=True)
+    scorer, arbitre = (get_user_model().objects.create(username=n) for n in ("sam", "ari"))
+    StaffRoleFactory(tournament=tournament, user=scorer, role="scorer")
+    StaffRoleFactory(tournament=tournament, user=arbitre, role="arbitre")
+
+    page.goto(f"/manage/t/{tournament.slug}/")
+    page.get_by_test_id("session-link").click()
+    page.get_by_test_id("draw").click()
+    expect(page.get_by_test_id("movement-quality")).to_contain_text("Nobody meets twice.")
+    page.get_by_test_id("deal").click()
+    page.get_by_test_id("publish").click()
+    expect(page.get_by_test_id("published")).to_be_visible()
+    session = Session.objects.get(tournament=tournament)
+    assert session.boards.count() == 28
+
+    # The public sees where to sit, not a score.
+    phone = browser.new_context(
+        base_url=live_server.url, locale="en-US", viewport={"width": 390, "height": 800}
+    ).new_page()
+    phone.goto(f"/t/{tournament.slug}/standings/")
+    expect(phone.get_by_test_id("hidden-until-closed")).to_be_visible()
+
+    log_in(scorer)
+    rng = random.Random(19)
+    page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/1/")
+    for number in range(1, 29):
+        expect(page.locator("h1")).to_contain_text(f"Étui {number} ")
+        scores = random_scores(rng, 7)
+        for index, score in enumerate(scores):
+            field = page.locator(f"#score-{index}")
+            expect(field).to_be_focused()
+            field.press_sequentially(f"{score:+d}")
+            field.press("Enter")
+    expect(page.get_by_test_id("progress")).to_contain_text("0 of 28 étuis confirmed")
+
+    log_in(arbitre)
+    for number in range(1, 29):
+        page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/{number}/")
+        page.get_by_test_id("confirm").click()
+    expect(page.get_by_test_id("progress")).to_contain_text("28 of 28 étuis confirmed")
+    page.get_by_test_id("ranking-link").click()
+    expect(page.get_by_test_id("alternate")).to_be_visible()
+    page.goto(f"/manage/t/{tournament.slug}/duplicate/1/")
+    page.get_by_test_id("close").click()
+    expect(page.get_by_test_id("session-closed")).to_be_visible()
+
+    phone.goto(f"/t/{tournament.slug}/standings/")
+    results = session_results(session, official=True)
+    assert results.missing == 0 and len(results.players) == 28
+    first = results.alternate[0].registration
+    rows = phone.get_by_test_id("alternate").locator("tbody tr")
+    expect(rows).to_have_count(28)
+    expect(rows.first).to_contain_text(first.name)
