@@ -180,6 +180,13 @@ class PlayerForm(forms.Form):
         required=False,
         help_text=_("Empty while the player plays on."),
     )
+    stand_in = forms.BooleanField(
+        label=_("Stand-in"),
+        required=False,
+        help_text=_(
+            "Duplicate: completes a table and counts in the others' topage, but is not ranked."
+        ),
+    )
 
     def __init__(
         self, *args, tournament: Tournament, registration: Registration | None = None, **kwargs
@@ -187,6 +194,8 @@ class PlayerForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.registration = registration
+        if not tournament.is_duplicate:
+            del self.fields["stand_in"]
         if registration is None:
             # A player is registered to play; withdrawing comes later, on their page.
             del self.fields["withdrawn_after_position"]

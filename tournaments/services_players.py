@@ -102,6 +102,7 @@ def player_register(
     new_club: str = "",
     email: str = "",
     joins_at_position: int = 1,
+    stand_in: bool = False,
 ) -> Registration:
     """Register a player under the identity typed here. A licence already in the directory
     links that record and leaves it as it is: the directory is shared by every tournament,
@@ -119,6 +120,7 @@ def player_register(
         user=user,
         action=Action.REGISTRATION_CREATED,
         joins_at_position=joins_at_position,
+        stand_in=stand_in,
         **identity,
     )
 
@@ -130,6 +132,7 @@ REGISTRATION_FIELDS = [
     "email",
     "joins_at_position",
     "withdrawn_after_position",
+    "stand_in",
 ]
 
 

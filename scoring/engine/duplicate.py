@@ -3,6 +3,7 @@
 Exact with fractions; never validates (the entry check is ``check_score``). No Django.
 """
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -13,15 +14,18 @@ from .marks import achievable_amounts
 
 
 def top_notes(scores) -> tuple[Fraction, ...]:
+    """The taker's note of each line, in the order given: 100 × (strictly lower + ½ × other
+    equal) / (n − 1); 50 for a lone line. Counted from the sorted scores (n log n)."""
     scores = list(scores)
     n = len(scores)
     if n == 1:
         return (Fraction(50),)
+    ordered = sorted(scores)
     out = []
-    for i, s in enumerate(scores):
-        lower = sum(1 for t in scores if t < s)
-        equal = sum(1 for j, t in enumerate(scores) if t == s and j != i)
-        out.append(Fraction(100) * (lower + Fraction(equal, 2)) / (n - 1))
+    for s in scores:
+        lower = bisect_left(ordered, s)
+        equal = bisect_right(ordered, s) - lower - 1
+        out.append(Fraction(100 * (2 * lower + equal), 2 * (n - 1)))
     return tuple(out)
 
 

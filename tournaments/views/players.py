@@ -82,6 +82,7 @@ def registration_edit(request, tournament, number):
         "email": reg.email,
         "joins_at_position": reg.joins_at_position,
         "withdrawn_after_position": reg.withdrawn_after_position,
+        "stand_in": reg.stand_in,
     }
     form = PlayerForm(
         request.POST or None, initial=initial, tournament=tournament, registration=reg

@@ -100,3 +100,27 @@ def test_nothing_of_a_score_is_public_while_the_seance_is_open(client):
         reverse("standings:player", args=[tournament.slug, registration.number])
     ).content.decode()
     assert 'data-testid="results-1"' in html and ("+56" in html or "-52" in html)
+
+
+def test_a_stand_in_is_registered_from_the_form_and_left_out_of_the_ranking(client):
+    tournament = duplicate_tournament(players=7, positions=2)
+    client.force_login(tournament.created_by)
+    response = client.post(
+        reverse("manage:registration_add", args=[tournament.slug]),
+        {"last_name": "Renfort", "first_name": "Rémi", "joins_at_position": 1, "stand_in": "on"},
+    )
+    assert response.status_code == 302
+    stand_in = tournament.registrations.get(last_name="Renfort")
+    assert stand_in.stand_in
+    stand_in.checked_in = True
+    stand_in.save()
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, _ = staff_of(tournament)
+    for board in session.boards.all():
+        enter(board, [56, -52], scorer, confirm_by=arbitre)
+    from scoring.duplicate import session_results
+
+    results = session_results(session, official=True)
+    ranked = [r for r in results.players if r.general_place]
+    assert len(ranked) == 7 and stand_in not in [r.registration for r in ranked]
+    assert stand_in not in [r.registration for r in results.alternate]
