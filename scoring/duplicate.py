@@ -63,18 +63,26 @@ def current_sheets(session: Session, official: bool) -> dict[int, TravellingShee
     return {sheet.board_id: sheet for sheet in sheets}
 
 
+# What the topage, the pages and the files read of a line (a whole séance's lines are loaded).
+LINE_FIELDS = (
+    "sheet_id", "table_number", "score", "rature", "adjusted", "cancelled",
+    "adjust_reason", "assigned_notes", "deal_version", "round__number",
+)  # fmt: skip
+
+
 def sheet_lines(sheet_ids) -> dict[int, list[TravellingLine]]:
     lines = defaultdict(list)
     for line in (
         TravellingLine.objects.filter(sheet_id__in=list(sheet_ids))
         .select_related("round")
+        .only(*LINE_FIELDS)
         .order_by("round__number", "table_number")
     ):
         lines[line.sheet_id].append(line)
     return lines
 
 
-@dataclass
+@dataclass(slots=True)
 class BoardNote:
     """One player's result on one étui."""
 
