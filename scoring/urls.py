@@ -4,6 +4,7 @@ and of the results' downloads: /manage/t/<slug>/results/."""
 from django.urls import path
 
 from . import views, views_duplicate, views_duplicate_board, views_exports
+from .views_duplicate_documents import session_document
 
 P = "t/<slug:slug>/positions/<int:number>/sheets/"
 R = "t/<slug:slug>/results/"
@@ -26,6 +27,7 @@ scoring_patterns = (
         path(D + "close/", views_duplicate.session_end, name="duplicate_close"),
         path(D + "ranking/", views_duplicate.session_ranking, name="duplicate_ranking"),
         path(D + "etuis/<int:board>/", views_duplicate_board.board_sheet, name="duplicate_board"),
+        path(D + "documents/<slug:kind>.pdf", session_document, name="duplicate_document"),
         path(R, views_exports.results_exports, name="exports"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],

@@ -151,6 +151,7 @@ ACCESS = {
     "scoring:duplicate_close": action("arbitre", fixed={"session": 1}),
     "scoring:duplicate_ranking": page("scorer", ok=302, fixed={"session": 1}),
     "scoring:duplicate_board": page("scorer", ok=302, fixed={"session": 1, "board": 1}),
+    "scoring:duplicate_document": page("scorer", ok=302, fixed={"session": 1, "kind": "sheets"}),
     # Arbitration
     "arbitration:log": page("arbitre"),
     "arbitration:new": page("arbitre"),

@@ -1,0 +1,160 @@
+"""Printed documents of a duplicate séance (fft-duplicate.md §1.8, §2 "Documents"): the
+travelling sheets, blank or topped, and the étui labels with the four hand diagrams (A4 PDFs).
+
+Each function returns ``(filename, content_type, bytes)``; ``common.views.download`` turns that
+into a response. A blank travelling sheet is pre-filled from the movement (the tables and
+positions that will play the étui, each one's North player); the topped one reads the confirmed
+sheets only (``official=True``) and shows each line's score in the rulebook's columns, with the
+taker's and the defenders' notes at two decimals and a French comma (33,33), whatever the
+reader's language: they are copied by hand onto the rulebook's forms. The rulebook's column
+names are French terms of art and are printed as they are.
+"""
+
+from fractions import Fraction
+
+from common.rendering import PDF, render_pdf
+from tournaments.models import Registration, Session
+
+from .duplicate import board_plays, session_results
+from .engine.cards import RANK_CODES, SUIT_SYMBOLS, SUITS, Suit, card_label, parse_card, sort_cards
+from .exports_duplicate import decimal_text
+from .models_duplicate import ORIENTATIONS, Board, Orientation
+
+CHIEN_SIZE = 6  # the chien at 4 players
+# Two sheets share a page while a sheet has no more lines than this (one page each beyond).
+HALF_PAGE_LINES = 12
+# The compass of a diagram, with each orientation's colour (§1.8).
+COLOURS = {"N": "yellow", "E": "red", "S": "blue", "W": "green"}
+
+
+def _name(session: Session, kind: str) -> str:
+    return f"{session.tournament.slug}-seance-{session.number}-{kind}.pdf"
+
+
+def note_text(value: Fraction | None) -> str:
+    """A note at two decimals with a French comma: 100/3 -> "33,33"; "" for None."""
+    return decimal_text(value, 2).replace(".", ",")
+
+
+def _numbers(session: Session) -> dict[int, int]:
+    """registration id -> the player's number in the tournament."""
+    return dict(
+        Registration.objects.filter(seats__round__session=session)
+        .distinct()
+        .values_list("pk", "number")
+    )
+
+
+def _line_row(line, note) -> dict:
+    row = {"rature": line.rature, "cancelled": line.cancelled, "plus": "", "minus": ""}
+    if line.score is not None and not line.cancelled:
+        row["plus" if line.score >= 0 else "minus"] = str(abs(line.score))
+    if note is not None:
+        row["attack"], row["defence"] = note_text(note), note_text(100 - note)
+    return row
+
+
+def _sheet_rows(board, plays, numbers, topped_lines) -> list[dict]:
+    """One row per table that plays the étui, in the order of positions; with the topage, each
+    row's line (a line the movement does not know comes last)."""
+    lines = {(line.round.number, line.table_number): (line, note) for line, note in topped_lines}
+    rows = []
+    for play in plays:
+        row = {
+            "position": play.position,
+            "table": play.table,
+            "north": numbers.get(play.players.get("N"), ""),
+        }
+        found = lines.pop((play.position, play.table), None)
+        if found is not None:
+            row.update(_line_row(*found))
+        rows.append(row)
+    for (position, table), found in sorted(lines.items()):
+        rows.append({"position": position, "table": table, "north": "", **_line_row(*found)})
+    return rows
+
+
+def _chien(board: Board) -> list[str]:
+    try:
+        return [card_label(card) for card in sort_cards(parse_card(c) for c in board.chien)]
+    except ValueError:
+        return []
+
+
+def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, str, bytes]:
+    """One travelling sheet per étui, two to a page when they fit; ``topped``: filled in from
+    the confirmed sheets, with the topage."""
+    plays = board_plays(session)
+    numbers = _numbers(session)
+    topped_boards = session_results(session, official=True).boards if topped else {}
+    sheets = []
+    for board in Board.objects.filter(session=session).order_by("number"):
+        rows = _sheet_rows(
+            board, plays.get(board.board_set, []), numbers, topped_boards.get(board.number, [])
+        )
+        sheets.append({"board": board, "rows": rows, "chien": _chien(board)})
+    half = all(len(sheet["rows"]) <= HALF_PAGE_LINES for sheet in sheets)
+    context = {
+        "tournament": session.tournament,
+        "session": session,
+        "sheets": sheets,
+        "topped": topped,
+        "half": half,
+        "chien_boxes": range(CHIEN_SIZE),
+    }
+    return (
+        _name(session, "fiches-topees" if topped else "fiches"),
+        PDF,
+        render_pdf("print/travelling_sheets.html", context),
+    )
+
+
+def _rank(card) -> str:
+    return RANK_CODES.get(card.rank, str(card.rank))
+
+
+def hand_groups(codes) -> list[dict]:
+    """A hand grouped for its diagram: the trumps (21 down to the Petit, then the Excuse), then
+    each colour from the king down; a void colour shows a dash."""
+    cards = sort_cards(parse_card(code) for code in codes)
+    trumps = [str(card.rank) for card in cards if card.is_trump]
+    trumps += ["Excuse"] * any(card.suit == Suit.EXCUSE for card in cards)
+    groups = [{"symbol": "Atouts", "cards": trumps or ["—"], "kind": "trump"}]
+    for suit in SUITS:
+        ranks = [_rank(card) for card in cards if card.suit == suit]
+        kind = "red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "black"
+        groups.append({"symbol": SUIT_SYMBOLS[suit], "cards": ranks or ["—"], "kind": kind})
+    return groups
+
+
+def board_labels_pdf(session: Session) -> tuple[str, str, bytes]:
+    """Each étui's label (number, série, the four orientations, the taker's highlighted, the
+    dealer) and, when the software dealt it, its four hands in their orientations' colours."""
+    boards = []
+    for board in Board.objects.filter(session=session).order_by("number"):
+        try:
+            hands = {o: hand_groups(board.hands[o]) for o in ORIENTATIONS}
+        except (KeyError, TypeError, ValueError):
+            hands = None
+        seats = [
+            {
+                "orientation": o,
+                "name": Orientation(o).label,
+                "colour": COLOURS[o],
+                "taker": o == board.taker,
+                "dealer": o == board.dealer,
+                "hand": hands[o] if hands else None,
+            }
+            for o in ORIENTATIONS
+        ]
+        boards.append(
+            {
+                "board": board,
+                "seats": {seat["orientation"]: seat for seat in seats},
+                "order": seats,
+                "hands": hands is not None,
+                "chien": _chien(board),
+            }
+        )
+    context = {"tournament": session.tournament, "session": session, "boards": boards}
+    return _name(session, "etuis"), PDF, render_pdf("print/board_diagrams.html", context)
