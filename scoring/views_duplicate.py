@@ -143,15 +143,21 @@ def session_page(request, tournament, session):
     )
 
 
-def _act(request, tournament, session, action, done):
+def _act(request, tournament, number, action, done, *, drawn=True):
+    """Run ``action(séance)`` and say how it went; a séance not drawn yet has nothing to deal,
+    publish or close."""
+    found = Session.objects.filter(tournament=tournament, number=number).first()
+    if drawn and found is None:
+        messages.error(request, _("Draw the séance's movement first."))
+        return redirect("scoring:duplicate", slug=tournament.slug, session=number)
     try:
-        action()
+        action(found)
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:
         messages.success(request, done)
-    return redirect("scoring:duplicate", slug=tournament.slug, session=session)
+    return redirect("scoring:duplicate", slug=tournament.slug, session=number)
 
 
 @require_POST
@@ -162,8 +168,11 @@ def session_draw(request, tournament, session):
         request,
         tournament,
         session,
-        lambda: session_movement_build(tournament=tournament, user=request.user, number=session),
+        lambda _found: session_movement_build(
+            tournament=tournament, user=request.user, number=session
+        ),
         _("Movement drawn. Review it, deal the étuis, then publish."),
+        drawn=False,
     )
 
 
@@ -171,12 +180,11 @@ def session_draw(request, tournament, session):
 @role_required(Role.ORGANISER)
 @duplicate_only
 def session_deal(request, tournament, session):
-    found = _session(tournament, session)
     return _act(
         request,
         tournament,
         session,
-        lambda: boards_make(session=found, user=request.user),
+        lambda found: boards_make(session=found, user=request.user),
         _("Étuis dealt."),
     )
 
@@ -185,12 +193,11 @@ def session_deal(request, tournament, session):
 @role_required(Role.ORGANISER)
 @duplicate_only
 def session_show(request, tournament, session):
-    found = _session(tournament, session)
     return _act(
         request,
         tournament,
         session,
-        lambda: session_publish(session=found, user=request.user),
+        lambda found: session_publish(session=found, user=request.user),
         _("The movement is published: players see where they sit."),
     )
 
@@ -199,22 +206,20 @@ def session_show(request, tournament, session):
 @role_required(Role.ARBITRE)
 @duplicate_only
 def session_end(request, tournament, session):
-    found = _session(tournament, session)
     if request.POST.get("reopen"):
+        reason = request.POST.get("reason", "")
         return _act(
             request,
             tournament,
             session,
-            lambda: session_reopen(
-                session=found, user=request.user, reason=request.POST.get("reason", "")
-            ),
+            lambda found: session_reopen(session=found, user=request.user, reason=reason),
             _("Séance reopened: its scores are hidden from the public again."),
         )
     return _act(
         request,
         tournament,
         session,
-        lambda: session_close(session=found, user=request.user),
+        lambda found: session_close(session=found, user=request.user),
         _("Séance closed: its results are public."),
     )
 

@@ -124,3 +124,20 @@ def test_a_stand_in_is_registered_from_the_form_and_left_out_of_the_ranking(clie
     ranked = [r for r in results.players if r.general_place]
     assert len(ranked) == 7 and stand_in not in [r.registration for r in ranked]
     assert stand_in not in [r.registration for r in results.alternate]
+
+
+@pytest.mark.parametrize(
+    ("name", "role"),
+    [
+        ("scoring:duplicate_deal", 0),
+        ("scoring:duplicate_publish", 0),
+        ("scoring:duplicate_close", 2),
+    ],
+)
+def test_a_seance_not_drawn_has_nothing_to_deal_publish_or_close(client, name, role):
+    tournament = duplicate_tournament(players=8, positions=2)
+    client.force_login(staff_of(tournament)[role])
+    response = client.post(_url(name, tournament), follow=True)
+    assert response.status_code == 200
+    assert "Draw the séance&#x27;s movement first." in response.content.decode()
+    assert not Session.objects.filter(tournament=tournament).exists()
