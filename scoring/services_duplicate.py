@@ -113,18 +113,7 @@ def boards_make(*, session: Session, user, seed: int | None = None) -> list[Boar
     made = engine_boards.make_boards(session.tables * per_set, per_set, seed)
     session.boards.all().delete()
     boards = Board.objects.bulk_create(
-        Board(
-            session=session,
-            number=board.number,
-            board_set=(board.number - 1) // per_set + 1,
-            taker=board.taker,
-            dealer=board.dealer,
-            hands=engine_boards.board_to_json(board)["hands"],
-            chien=engine_boards.board_to_json(board)["chien"],
-            source=Board.Source.GENERATED,
-            redeals=getattr(board, "redeals", 0) or 0,
-        )
-        for board in made
+        _stored(session, engine_boards.board_to_json(board), per_set) for board in made
     )
     audit_log(
         action=Action.BOARDS_MADE,
@@ -133,6 +122,21 @@ def boards_make(*, session: Session, user, seed: int | None = None) -> list[Boar
         data={"session": session.number, "boards": len(boards), "seed": seed},
     )
     return boards
+
+
+def _stored(session: Session, board: dict, per_set: int) -> Board:
+    """An étui the engine dealt (its JSON form), as a row of the séance."""
+    return Board(
+        session=session,
+        number=board["number"],
+        board_set=(board["number"] - 1) // per_set + 1,
+        taker=board["taker"],
+        dealer=board["dealer"],
+        hands=board["hands"],
+        chien=board["chien"],
+        source=Board.Source.GENERATED,
+        redeals=board["redeals"],
+    )
 
 
 @transaction.atomic

@@ -11,6 +11,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import number_format
@@ -29,7 +30,7 @@ from tournaments.services_duplicate import (
 
 from .duplicate import board_plays, current_sheets, session_results
 from .exports_duplicate import decimal_text
-from .models_duplicate import ORIENTATIONS
+from .models_duplicate import ORIENTATIONS, TravellingLine
 from .services_duplicate import (
     boards_make,
     session_close,
@@ -109,7 +110,12 @@ def session_page(request, tournament, session):
     boards = list(session.boards.order_by("number")) if session.pk else []
     plays = board_plays(session) if session.pk else {}
     sheets = current_sheets(session, official=False) if session.pk else {}
-    counts = {s.pk: s.lines.count() for s in sheets.values()}
+    counts = dict(
+        TravellingLine.objects.filter(sheet__in=list(sheets.values()))
+        .values("sheet")
+        .annotate(n=Count("pk"))
+        .values_list("sheet", "n")
+    )
     rows = []
     for board in boards:
         sheet = sheets.get(board.pk)

@@ -141,3 +141,20 @@ def test_a_seance_not_drawn_has_nothing_to_deal_publish_or_close(client, name, r
     assert response.status_code == 200
     assert "Draw the séance&#x27;s movement first." in response.content.decode()
     assert not Session.objects.filter(tournament=tournament).exists()
+
+
+def test_the_seance_page_counts_lines_in_constant_queries(client, django_assert_max_num_queries):
+    tournament = duplicate_tournament(players=20, positions=5)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, _ = staff_of(tournament)
+    client.force_login(scorer)
+    url = _url("scoring:duplicate", tournament)
+    client.get(url)
+    enter(session.boards.get(number=1), [56, 62], scorer)
+    with django_assert_max_num_queries(40) as few:
+        client.get(url)
+    for board in session.boards.exclude(number=1):
+        enter(board, [56, 62, 50], scorer)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        page = client.get(url)
+    assert "3 / 5" in page.content.decode() and "2 / 5" in page.content.decode()
