@@ -6,7 +6,8 @@ Everything here reads; the writes are ``services_duplicate``'s. The arithmetic i
 engine's (``engine.duplicate``): notes are exact fractions, rounded only where a page or a file
 shows them. ``official=True`` reads only confirmed travelling sheets; ``official=False`` (the
 staff's provisional view) reads the current version of each, confirmed or not. Whether anyone
-but the staff may see a séance's scores is the callers' business (``scores_visible``).
+but the staff may see a séance's scores is the callers' business: the public pages wait for
+``Session.is_closed``.
 """
 
 from collections import defaultdict
@@ -256,8 +257,3 @@ def tournament_results(tournament: Tournament, *, official: bool) -> list[Tourna
     for place, key in general_ranking([(i, r.total) for i, r in enumerate(ordered)]):
         ordered[key].place = place
     return ordered
-
-
-def scores_visible(session: Session, user=None) -> bool:
-    """Whether the public may see the séance's scores: only once the arbitre closed it."""
-    return session.is_closed

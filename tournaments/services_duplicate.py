@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 
 from .actions import Action
 from .extensions import rounds_with_results
-from .models import Registration, Round, Seat, Session, StaffRole, Table, Tournament
+from .models import Round, Seat, Session, StaffRole, Table, Tournament
 from .permissions import require_role
 from .seating.duplicate import LINES, individual_movement
 from .services_common import audit_log, lock_tournament
@@ -134,9 +134,3 @@ def session_publish(*, session: Session, user) -> Session:
     for round_ in session.rounds.order_by("number"):
         round_publish(round=round_, user=user)
     return session
-
-
-def line_of(registration: Registration, session: Session) -> str | None:
-    """The line (N, E, S, W) a player holds in a séance, None if not seated in it."""
-    seat = Seat.objects.filter(round__session=session, registration=registration).first()
-    return LINES[seat.number] if seat else None
