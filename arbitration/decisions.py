@@ -280,6 +280,12 @@ def _say_ban(decision: Decision) -> str:
     return _("%(player)s may not bid on deal %(n)s of position %(k)s.") % values
 
 
+def _say_penalty(decision: Decision) -> str:
+    if decision.incident.tournament.is_duplicate:  # off the séance's global percentage
+        return _("Penalty of %(n)s percentage points for %(player)s.") % _values(decision)
+    return _("Penalty of %(n)s points for %(player)s.") % _values(decision)
+
+
 @dataclass(frozen=True)
 class DecisionKind:
     on_player: bool  # the decision falls on a player (the incident's offender by default)
@@ -292,12 +298,7 @@ KINDS: dict[str, DecisionKind] = {
     Kind.WARNING: DecisionKind(
         True, _warn, _nothing, lambda d: _("Warning to %(player)s.") % _values(d)
     ),
-    Kind.PENALTY: DecisionKind(
-        True,
-        _penalise,
-        _cancel_penalty,
-        lambda d: _("Penalty of %(n)s points for %(player)s.") % _values(d),
-    ),
+    Kind.PENALTY: DecisionKind(True, _penalise, _cancel_penalty, _say_penalty),
     Kind.BID_BAN: DecisionKind(True, _ban, _cancel_ban, _say_ban),
     Kind.DEAL_ANNULLED: DecisionKind(
         False,
@@ -318,6 +319,23 @@ KINDS: dict[str, DecisionKind] = {
         lambda d: _("%(player)s is excluded after position %(k)s.") % _values(d),
     ),
 }
+
+
+from .decisions_duplicate import DUPLICATE_KINDS  # noqa: E402 (it builds on the above)
+
+KINDS.update(DUPLICATE_KINDS)
+# What each kind of game may decide: a duplicate has no bidding (the Garde is imposed), its
+# deals are lines of travelling sheets, and a player leaving mid-séance would break the
+# movement (a stand-in takes the seat instead).
+LIBRE_KINDS = (
+    Kind.WARNING, Kind.PENALTY, Kind.BID_BAN, Kind.DEAL_ANNULLED, Kind.ADJUSTED_MARKS,
+    Kind.EXCLUSION,
+)  # fmt: skip
+DUPLICATE_KIND_NAMES = (Kind.WARNING, Kind.PENALTY, *DUPLICATE_KINDS)
+
+
+def kinds_for(tournament) -> tuple[str, ...]:
+    return DUPLICATE_KIND_NAMES if tournament.is_duplicate else LIBRE_KINDS
 
 
 def describe(decision: Decision) -> str:

@@ -19,6 +19,7 @@ from scoring.models import ScoreSheet
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.models.core import seat_name
 
+from . import forms_duplicate
 from .models import Decision, Incident, IncidentKind
 
 MAX_NUMBER = 999
@@ -191,6 +192,8 @@ class IncidentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["round"].queryset = tournament.rounds.order_by("number")
+        if tournament.is_duplicate:
+            forms_duplicate.incident_fields(self)
         self.at_table = self._table(self.data if self.is_bound else self.initial)
         for name in ("offender", "caller"):
             self.fields[name].queryset = people(tournament, self.at_table)
@@ -324,6 +327,9 @@ class DecisionForm(forms.Form):
             max_value=tournament.positions,
             help_text=_("Empty: the incident's position."),
         )
+        if tournament.is_duplicate:  # no marks: the lines of travelling sheets
+            self.seats = []
+            forms_duplicate.duplicate_fields(self)
         for seat in self.seats:
             self.fields[f"mark{seat.number}"] = forms.IntegerField(
                 label=f"{seat.seat_name} · {seat.registration.name}",
@@ -344,6 +350,8 @@ class DecisionForm(forms.Form):
                 name = f"mark{seat.number}"
                 if data.get(name) is None and name not in self.errors:
                     self.add_error(name, _("One mark per player."))
+        if self.incident.tournament.is_duplicate:
+            forms_duplicate.duplicate_clean(self, data)
         return data
 
     def service_kwargs(self) -> dict:
@@ -361,7 +369,7 @@ class DecisionForm(forms.Form):
             kwargs["deal_number"] = data.get("deal_number")
             if kind == Kind.ADJUSTED_MARKS:
                 kwargs["marks"] = [data[f"mark{seat.number}"] for seat in self.seats]
-        return kwargs
+        return forms_duplicate.duplicate_kwargs(self, kwargs)
 
 
 class StatusForm(forms.Form):

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scoring.models import BidBan, Penalty, ScoreSheet
+from scoring.models import BidBan, Penalty, ScoreSheet, TravellingSheet
 from tournaments.models import Registration, Round, Table, Tournament
 
 
@@ -141,6 +141,10 @@ class Decision(models.Model):
         DEAL_ANNULLED = "deal_annulled", _("Deal annulled")
         ADJUSTED_MARKS = "adjusted_marks", _("Adjusted marks")
         EXCLUSION = "exclusion", _("Exclusion")
+        # Duplicate (fft-duplicate.md §1.6): a line of an étui's travelling sheet.
+        LINE_CANCELLED = "line_cancelled", _("Deal cancelled at the table (assigned notes)")
+        SCORE_ADJUSTED = "score_adjusted", _("Score adjusted")
+        DEAL_VERSION = "deal_version", _("Étui put back wrongly: version of the deal played")
 
     incident = models.ForeignKey(
         Incident, verbose_name=_("incident"), on_delete=models.CASCADE, related_name="decisions"
@@ -172,6 +176,14 @@ class Decision(models.Model):
     )
     sheet = models.ForeignKey(
         ScoreSheet, on_delete=models.PROTECT, null=True, blank=True, related_name="decisions"
+    )
+    # A duplicate ruling: the travelling-sheet version it made (the étui is ``deal_number``).
+    travelling_sheet = models.ForeignKey(
+        TravellingSheet,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="decisions",
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("by"), on_delete=models.PROTECT, related_name="+"

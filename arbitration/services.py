@@ -25,7 +25,7 @@ from tournaments.services import audit_log
 
 from .actions import Action
 from .consequences import automatic_ban, camp_on_sheet, renonce_camp
-from .decisions import KINDS, Asked, Outcome, record
+from .decisions import KINDS, Asked, Outcome, kinds_for, record
 from .models import Decision, Incident, IncidentKind, PenaltyScale
 
 Kind = Decision.Kind
@@ -214,6 +214,10 @@ def decision_add(
     _refuse_if_late(incident)
     if kind not in KINDS:
         raise field_error("kind", _("Choose a decision."), "kind_invalid")
+    if kind not in kinds_for(tournament):
+        raise field_error(
+            "kind", _("This decision does not apply to this tournament's game."), "kind_invalid"
+        )
     registration = registration or incident.offender
     if KINDS[kind].on_player:
         if registration is None:

@@ -22,5 +22,7 @@ class Action(models.TextChoices):
     TRAVELLING_ENTERED = "travelling.entered", _("Travelling sheet entered")
     TRAVELLING_CORRECTED = "travelling.corrected", _("Confirmed travelling sheet corrected")
     TRAVELLING_CONFIRMED = "travelling.confirmed", _("Travelling sheet confirmed")
+    TABLE_REPORTED = "travelling.reported", _("Scores reported by a table")
+    TRAVELLING_RULED = "travelling.ruled", _("Travelling-sheet line decided by the arbitre")
     SESSION_CLOSED = "boards.session_closed", _("Séance closed")
     SESSION_REOPENED = "boards.session_reopened", _("Séance reopened")

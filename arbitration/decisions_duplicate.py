@@ -1,0 +1,153 @@
+"""The decisions of a duplicate tournament that change a line of an étui's travelling sheet
+(fft-duplicate.md §1.6): a deal cancelled at the table with each player's assigned note, a score
+adjusted, a line played with another version of the deal. The incident names the position and
+the table; its deal number is the étui's number in the séance. Each decision is one ruling of
+``scoring.services_duplicate_rulings`` (a new version of the sheet), linked from the
+``Decision`` row so undoing it restores that line as the version before had it.
+
+The decision's ``marks`` keep the arbitre's figures: the four assigned notes (N, E, S, W) of a
+cancelled deal, the adjusted score, or the version of the deal.
+"""
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from common.errors import field_error
+from scoring import services_duplicate_rulings as rulings
+from scoring.models_duplicate import ORIENTATIONS, Board, TravellingSheet
+
+from .decisions import Asked, DecisionKind, Kind, Outcome, record
+from .models import Decision
+
+
+def _line(asked: Asked) -> tuple[Board, int, int]:
+    """The étui, position and table the decision is on."""
+    incident = asked.incident
+    number = asked.deal_number or incident.deal_number
+    if incident.table is None or number is None:
+        raise field_error(
+            "deal_number", _("Which étui, at which table? The incident names the table."),
+            "deal_required",
+        )  # fmt: skip
+    board = Board.objects.filter(session_id=incident.round.session_id, number=number).first()
+    if board is None:
+        raise field_error(
+            "deal_number", _("This séance has no étui %(n)s."), "no_such_board", n=number
+        )
+    return board, incident.round.number, incident.table.number
+
+
+def _figures(asked: Asked, count: int, field: str, message: str) -> list[int]:
+    marks = list(asked.marks or [])
+    if len(marks) != count or any(type(m) is not int for m in marks):
+        raise field_error(field, message, "figures_required")
+    return marks
+
+
+def _apply(asked: Asked, ruling) -> Outcome:
+    board, position, table = _line(asked)
+    sheet = ruling(board=board, position=position, table=table, user=asked.user,
+                   reason=asked.reason)  # fmt: skip
+    decision = record(
+        asked.incident,
+        asked.user,
+        kind=asked.kind,
+        note=asked.note,
+        position=position,
+        deal_number=board.number,
+        marks=list(asked.marks or []),
+        travelling_sheet=sheet,
+    )
+    return Outcome(decision)
+
+
+def _cancel(asked: Asked) -> Outcome:
+    notes = _figures(asked, 4, "note_N", _("One assigned note per player."))
+    by_orientation = dict(zip(ORIENTATIONS, notes, strict=True))
+    return _apply(asked, lambda **kw: rulings.line_cancel(notes=by_orientation, **kw))
+
+
+def _adjust(asked: Asked) -> Outcome:
+    (score,) = _figures(asked, 1, "score", _("Type the score with its sign (+56, −52)."))
+    return _apply(asked, lambda **kw: rulings.line_adjust(score=score, **kw))
+
+
+def _version(asked: Asked) -> Outcome:
+    (version,) = _figures(asked, 1, "version", _("Which version of the deal was played?"))
+    return _apply(asked, lambda **kw: rulings.line_version(version=version, **kw))
+
+
+def _restore(decision: Decision, user, reason: str) -> None:
+    """The line as the version before the decision had it, unless it changed since (a later
+    decision or correction is undone first)."""
+    made = decision.travelling_sheet
+    board = made.board
+    place = (decision.position, decision.incident.table.number)
+    current = board.sheets.exclude(status=TravellingSheet.Status.SUPERSEDED).first()
+    if rulings.sheet_entries(current).get(place) != rulings.sheet_entries(made).get(place):
+        raise ValidationError(
+            _(
+                "Étui %(n)s's line for this table changed after this decision: undo the later "
+                "change first, or correct the travelling sheet."
+            ),
+            code="line_changed_since",
+            params={"n": board.number},
+        )
+    before = board.sheets.filter(version__lt=made.version).order_by("-version").first()
+    rulings.line_restore(
+        board=board,
+        position=place[0],
+        table=place[1],
+        line=rulings.sheet_entries(before).get(place),
+        user=user,
+        reason=_("Decision on incident %(n)s undone: %(why)s")
+        % {"n": decision.incident_id, "why": reason},
+    )
+
+
+def _values(decision: Decision) -> dict:
+    marks = list(decision.marks or [])
+    values = {
+        "n": decision.deal_number,
+        "t": decision.incident.table.number if decision.incident.table_id else "",
+        "s": f"{marks[0]:+d}" if marks else "",
+        "v": marks[0] if marks else "",
+    }
+    for orientation, note in zip(ORIENTATIONS, marks, strict=False):
+        values[orientation] = note
+    return values
+
+
+def _say_cancel(decision: Decision) -> str:
+    return (
+        _(
+            "Étui %(n)s cancelled at table %(t)s: assigned notes North %(N)s %%, East %(E)s %%, "
+            "South %(S)s %%, West %(W)s %%."
+        )
+        % _values(decision)
+        if len(decision.marks or []) == 4
+        else _("Étui %(n)s cancelled at table %(t)s.") % _values(decision)
+    )
+
+
+DUPLICATE_KINDS: dict[str, DecisionKind] = {
+    Kind.LINE_CANCELLED: DecisionKind(False, _cancel, _restore, _say_cancel),
+    Kind.SCORE_ADJUSTED: DecisionKind(
+        False,
+        _adjust,
+        _restore,
+        lambda d: (
+            _("Étui %(n)s at table %(t)s: the score is %(s)s, adjusted by the arbitre.")
+            % _values(d)
+        ),
+    ),
+    Kind.DEAL_VERSION: DecisionKind(
+        False,
+        _version,
+        _restore,
+        lambda d: (
+            _("Étui %(n)s at table %(t)s was played with version %(v)s of the deal: topped apart.")
+            % _values(d)
+        ),
+    ),
+}

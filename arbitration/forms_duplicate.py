@@ -1,0 +1,113 @@
+"""The decision form's fields for a duplicate tournament (fft-duplicate.md §1.6): the étui at
+the incident's table, each player's assigned note when its deal is cancelled (presets 60, 50,
+40 %), the adjusted score with its sign, the version of the deal played."""
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models_duplicate import ORIENTATIONS, Orientation
+from scoring.services_duplicate_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION
+
+from .decisions import kinds_for
+from .models import Decision
+
+Kind = Decision.Kind
+NOTE_CHOICES = [
+    ("50", gettext_lazy("50 % (no fault)")),
+    ("60", gettext_lazy("60 % (not at fault)")),
+    ("40", gettext_lazy("40 % (at fault)")),
+]
+MINUS_SIGNS = str.maketrans({"−": "-", "–": "-"})  # typed or pasted minus signs
+
+
+class SignedScoreField(forms.IntegerField):
+    """A score as the travelling sheet writes it: +56, −52 (any minus sign)."""
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.strip().translate(MINUS_SIGNS).replace(" ", "")
+        return super().to_python(value)
+
+
+MAX_BOARD = 999  # étuis of a séance: tables × étuis per série
+
+
+def incident_fields(form) -> None:
+    """An incident of a duplicate is about an étui, not the n-th deal of a table."""
+    form.fields["deal_number"] = forms.IntegerField(
+        label=_("Étui"),
+        required=False,
+        min_value=1,
+        max_value=MAX_BOARD,
+        help_text=_("The étui's number in the séance, played at the incident's table."),
+    )
+
+
+def duplicate_fields(form) -> None:
+    """Fit a ``DecisionForm`` to a duplicate incident: its kinds, the étui and the figures."""
+    tournament = form.incident.tournament
+    form.fields["kind"].choices = [
+        (value, label) for value, label in Decision.Kind.choices if value in kinds_for(tournament)
+    ]
+    incident_fields(form)
+    form.fields["points"] = forms.IntegerField(
+        label=_("Percentage points (penalty)"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=_("Taken off the player's global percentage of the séance."),
+    )
+    for value, label in Orientation.choices:
+        form.fields[f"note_{value}"] = forms.ChoiceField(
+            label=_("Assigned note, %(o)s") % {"o": label},
+            choices=NOTE_CHOICES,
+            initial="50",
+            required=False,
+        )
+    form.fields["score"] = SignedScoreField(
+        label=_("Adjusted score"),
+        required=False,
+        min_value=-MAX_ADJUSTED,
+        max_value=MAX_ADJUSTED,
+        help_text=_("The taker's score with its sign, as on the travelling sheet (+56, −52)."),
+        widget=forms.TextInput(attrs={"inputmode": "text", "size": 6, "autocomplete": "off"}),
+    )
+    form.fields["version"] = forms.IntegerField(
+        label=_("Version of the deal played"),
+        required=False,
+        min_value=1,
+        max_value=MAX_DEAL_VERSION,
+        help_text=_("1 is the étui as made; 2 the deal as it was put back wrongly, and so on."),
+    )
+
+
+def note_fields(form):
+    return [form[f"note_{o}"] for o in ORIENTATIONS]
+
+
+def duplicate_clean(form, data: dict) -> None:
+    kind = data.get("kind")
+    if kind == Kind.SCORE_ADJUSTED and data.get("score") is None and "score" not in form.errors:
+        form.add_error("score", _("Type the score with its sign (+56, −52)."))
+    if kind == Kind.DEAL_VERSION and data.get("version") is None and "version" not in form.errors:
+        form.add_error("version", _("Which version of the deal was played?"))
+    if kind in (Kind.LINE_CANCELLED, Kind.SCORE_ADJUSTED, Kind.DEAL_VERSION) and not data.get(
+        "deal_number"
+    ):
+        form.add_error("deal_number", _("Which étui?"))
+
+
+def duplicate_kwargs(form, kwargs: dict) -> dict:
+    """The figures of a duplicate decision, as ``services.decision_add`` takes them."""
+    data, kind = form.cleaned_data, form.cleaned_data["kind"]
+    if kind not in (Kind.LINE_CANCELLED, Kind.SCORE_ADJUSTED, Kind.DEAL_VERSION):
+        return kwargs
+    kwargs = {**kwargs, "registration": None, "deal_number": data.get("deal_number")}
+    if kind == Kind.LINE_CANCELLED:
+        kwargs["marks"] = [int(data.get(f"note_{o}") or 50) for o in ORIENTATIONS]
+    elif kind == Kind.SCORE_ADJUSTED:
+        kwargs["marks"] = [data["score"]]
+    else:
+        kwargs["marks"] = [data["version"]]
+    return kwargs
