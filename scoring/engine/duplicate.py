@@ -114,8 +114,18 @@ def percentages(
 
 
 def _mean(notes: Iterable[Fraction | int]) -> Fraction | None:
-    notes = [Fraction(note) for note in notes]
-    return sum(notes, Fraction(0)) / len(notes) if notes else None
+    """Exact; the numerators are added per denominator (an étui's notes share one, 2(n − 1)),
+    so a player's forty notes cost a few fraction additions, not forty."""
+    numerators: dict[int, int] = {}
+    count = 0
+    for note in notes:
+        denominator = note.denominator  # ints have one too (1)
+        numerators[denominator] = numerators.get(denominator, 0) + note.numerator
+        count += 1
+    if not count:
+        return None
+    total = sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
+    return total / count
 
 
 # Rankings (§2, §3)
