@@ -23,11 +23,11 @@ from tournaments.models.core import seat_name
 from tournaments.permissions import Role, role_required
 from tournaments.selectors_seating import current_round
 
-from . import decisions, selectors, services
+from . import decisions, forms_duplicate, selectors, services
 from .actions import Action
 from .consequences import camp_on_sheet
 from .decisions import describe
-from .forms import DecisionForm, IncidentFilterForm, IncidentForm, StatusForm, small_int
+from .forms import MAX_DEAL, DecisionForm, IncidentFilterForm, IncidentForm, StatusForm, small_int
 from .models import Decision, Incident, IncidentKind
 from .tables import IncidentTable
 
@@ -80,6 +80,11 @@ def incident_log(request, tournament):
     )
 
 
+def _deal_limit(tournament) -> int:
+    """A deal of a table's sheet, or an étui of a duplicate séance."""
+    return forms_duplicate.MAX_BOARD if tournament.is_duplicate else MAX_DEAL
+
+
 def _new_initial(request, tournament) -> dict:
     """What the address says (a sheet's or dashboard's link): position, table, deal, type."""
     position = small_int(request.GET.get("position"))
@@ -91,7 +96,7 @@ def _new_initial(request, tournament) -> dict:
     return {
         "round": position,
         "table": small_int(request.GET.get("table")),
-        "deal_number": deal if deal and deal <= 40 else None,
+        "deal_number": deal if deal and deal <= _deal_limit(tournament) else None,
         "kind": kind if kind in IncidentKind.values else "",
         "contests": small_int(request.GET.get("contests")),
         "called_at": timezone.localtime().replace(second=0, microsecond=0),

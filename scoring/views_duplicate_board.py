@@ -160,6 +160,9 @@ def board_sheet(request, tournament, session, board):
             "previous": board_.number - 1 if board_.number > 1 else None,
             "next": board_.number + 1 if board_.number < count else None,
             "taker_name": board_.get_taker_display(),
+            "versions": board_.sheets.select_related("entered_by", "confirmed_by").order_by(
+                "-version"
+            ),
         },
         status=status,
     )

@@ -245,3 +245,26 @@ def test_the_incident_page_decides_a_cancelled_deal(client, played):
                                     "score": "−52", "note": "Agreed"})  # fmt: skip
     assert adjusted.status_code == 302
     assert Decision.objects.get(kind="score_adjusted").marks == [-52]
+
+
+def test_the_etui_page_links_an_incident_per_line_and_lists_the_versions(client, played):
+    tournament, session, arbitre, _second = played
+    board, table, _players = _line(session, 1)
+    incident = _incident(session, table, arbitre, board)
+    services.decision_add(
+        incident=incident, user=arbitre, kind=Decision.Kind.SCORE_ADJUSTED, marks=[20],
+        note="Agreed at the table",
+    )  # fmt: skip
+    client.force_login(arbitre)
+    page = client.get(
+        reverse("scoring:duplicate_board", kwargs={"slug": tournament.slug, "session": 1,
+                                                   "board": board.number})
+    ).content.decode()  # fmt: skip
+    link = f"?position={table.round.number}&amp;table={table.number}&amp;deal={board.number}"
+    assert link in page
+    assert 'data-testid="versions"' in page and "Agreed at the table" in page
+    new = client.get(
+        reverse("arbitration:new", kwargs={"slug": tournament.slug})
+        + f"?position={table.round.number}&table={table.number}&deal={board.number}"
+    )
+    assert f'name="deal_number" value="{board.number}"' in new.content.decode()
