@@ -7,7 +7,8 @@ engine's (``engine.duplicate``): notes are exact fractions, rounded only where a
 shows them. ``official=True`` reads only confirmed travelling sheets; ``official=False`` (the
 staff's provisional view) reads the current version of each, confirmed or not. Whether anyone
 but the staff may see a séance's scores is the callers' business: the public pages wait for
-``Session.is_closed``.
+``Session.is_closed``. The provisional view also counts the scores the tables reported
+(``TableReport``) where a travelling sheet has no line yet: ``with_reported``.
 """
 
 from collections import defaultdict
@@ -19,6 +20,7 @@ from tournaments.models import Registration, Seat, Session, Table, Tournament
 from .engine.duplicate import alternate_ranking, general_ranking, percentages, top_notes
 from .models import Penalty
 from .models_duplicate import ORIENTATIONS, Board, TravellingLine, TravellingSheet
+from .models_duplicate_reports import TableReport
 
 ATTACK_WEIGHT = Fraction(1, 4)  # individuel: global = ¼ attack + ¾ defence
 DEFAULT_ASSIGNED = Fraction(50)
@@ -38,8 +40,8 @@ def board_plays(session: Session) -> dict[int, list[Play]]:
     """série -> the tables that play it, in the order of positions (two queries)."""
     tables = (
         Table.objects.filter(round__session=session, board_set__isnull=False)
-        .select_related("round")
         .order_by("round__number", "number")
+        .values_list("pk", "board_set", "round__number", "round_id", "number")
     )
     seats = defaultdict(dict)
     for table_id, number, registration_id in Seat.objects.filter(
@@ -47,10 +49,8 @@ def board_plays(session: Session) -> dict[int, list[Play]]:
     ).values_list("table_id", "number", "registration_id"):
         seats[table_id][ORIENTATIONS[number]] = registration_id
     plays = defaultdict(list)
-    for table in tables:
-        plays[table.board_set].append(
-            Play(table.round.number, table.round_id, table.number, seats[table.pk])
-        )
+    for table_id, board_set, position, round_id, number in tables:
+        plays[board_set].append(Play(position, round_id, number, seats[table_id]))
     return dict(plays)
 
 
@@ -64,22 +64,65 @@ def current_sheets(session: Session, official: bool) -> dict[int, TravellingShee
     return {sheet.board_id: sheet for sheet in sheets}
 
 
-# What the topage, the pages and the files read of a line (a whole séance's lines are loaded).
+@dataclass(frozen=True, slots=True)
+class At:
+    """The position a line was played at, as ``line.round.number`` reads it."""
+
+    number: int
+
+
+@dataclass(slots=True, eq=False)
+class Line:
+    """One line of a travelling sheet as the reads use it: the model row's fields, lighter (a
+    séance has thousands, read at every look at the rankings)."""
+
+    pk: int
+    sheet_id: int
+    round: At
+    table_number: int
+    score: int | None
+    rature: bool = False
+    adjusted: bool = False
+    cancelled: bool = False
+    deal_version: int = 1
+    adjust_reason: str = ""
+    assigned_notes: dict = field(default_factory=dict)
+
+
 LINE_FIELDS = (
-    "sheet_id", "table_number", "score", "rature", "adjusted", "cancelled",
-    "adjust_reason", "assigned_notes", "deal_version", "round__number",
+    "pk", "sheet_id", "round__number", "table_number", "score", "rature", "adjusted",
+    "cancelled", "deal_version",
 )  # fmt: skip
 
 
-def sheet_lines(sheet_ids) -> dict[int, list[TravellingLine]]:
-    lines = defaultdict(list)
-    for line in (
-        TravellingLine.objects.filter(sheet_id__in=list(sheet_ids))
-        .select_related("round")
-        .only(*LINE_FIELDS)
-        .order_by("round__number", "table_number")
-    ):
-        lines[line.sheet_id].append(line)
+def sheet_lines(sheet_ids) -> dict[int, list[Line]]:
+    """sheet id -> its lines in the order of positions and tables (two queries: the reasons
+    and assigned notes are read for the lines an arbitre marked)."""
+    sheet_ids = list(sheet_ids)
+    found = TravellingLine.objects.filter(sheet_id__in=sheet_ids)
+    positions: dict[int, At] = {}
+    lines, marked = defaultdict(list), {}
+    for (
+        pk,
+        sheet_id,
+        position,
+        table,
+        score,
+        rature,
+        adjusted,
+        cancelled,
+        version,
+    ) in found.order_by("round__number", "table_number").values_list(*LINE_FIELDS):
+        at = positions.get(position) or positions.setdefault(position, At(position))
+        line = Line(pk, sheet_id, at, table, score, rature, adjusted, cancelled, version)
+        lines[sheet_id].append(line)
+        if adjusted or cancelled:
+            marked[pk] = line
+    if marked:
+        for pk, reason, notes in found.filter(pk__in=list(marked)).values_list(
+            "pk", "adjust_reason", "assigned_notes"
+        ):
+            marked[pk].adjust_reason, marked[pk].assigned_notes = reason, notes or {}
     return lines
 
 
@@ -119,11 +162,11 @@ class SessionResults:
     session: Session
     players: list[PlayerResult]  # général order, the unranked (stand-ins) last
     alternate: list[PlayerResult]
-    boards: dict[int, list[tuple[TravellingLine, Fraction | None]]]  # board number -> topped
+    boards: dict[int, list[tuple[Line, Fraction | None]]]  # board number -> topped
     missing: int  # lines expected and not yet on a travelling sheet
 
 
-def top_board(lines: list[TravellingLine]) -> dict[int, Fraction]:
+def top_board(lines: list[Line]) -> dict[int, Fraction]:
     """line id -> the taker's note; each version of the deal topped on its own scale, the
     cancelled lines left out."""
     by_version = defaultdict(list)
@@ -137,6 +180,33 @@ def top_board(lines: list[TravellingLine]) -> dict[int, Fraction]:
         ):
             notes[line.pk] = note
     return notes
+
+
+def reported_lines(session: Session) -> dict[int, list[TravellingLine]]:
+    """board id -> the scores the tables reported, as travelling-sheet lines never saved (not
+    cancelled, deal version 1). Each one's ``pk`` is minus its report's, so that the topage,
+    which keys notes by line, tells them from the sheets' lines. Staff's provisional view only."""
+    lines = defaultdict(list)
+    for report in TableReport.objects.filter(board__session=session).select_related("round"):
+        lines[report.board_id].append(
+            TravellingLine(
+                pk=-report.pk,
+                round=report.round,
+                table_number=report.table_number,
+                score=report.score,
+            )
+        )
+    return lines
+
+
+def with_reported(lines: list[TravellingLine], reported) -> list[TravellingLine]:
+    """An étui's sheet lines, plus the reported score of each table the sheet has no line for:
+    the travelling sheet always wins over a table's report."""
+    have = {(line.round.number, line.table_number) for line in lines}
+    extra = [line for line in reported if (line.round.number, line.table_number) not in have]
+    if not extra:
+        return lines
+    return sorted([*lines, *extra], key=lambda line: (line.round.number, line.table_number))
 
 
 def session_results(session: Session, *, official: bool) -> SessionResults:
@@ -154,10 +224,12 @@ def session_results(session: Session, *, official: bool) -> SessionResults:
     boards = list(Board.objects.filter(session=session).order_by("number"))
     sheets = current_sheets(session, official)
     lines = sheet_lines(sheet.pk for sheet in sheets.values())
+    reported = {} if official else reported_lines(session)  # official results never read them
     topped, missing = {}, 0
     for board in boards:
         sheet = sheets.get(board.pk)
         board_lines = lines.get(sheet.pk, []) if sheet else []
+        board_lines = with_reported(board_lines, reported.get(board.pk, ()))
         missing += len(plays.get(board.board_set, ())) - len(board_lines)
         notes = top_board(board_lines)
         topped[board.number] = [(line, notes.get(line.pk)) for line in board_lines]
@@ -165,12 +237,14 @@ def session_results(session: Session, *, official: bool) -> SessionResults:
             play = by_place.get((line.round.number, line.table_number))
             if play is None:
                 continue
+            taker_note = notes.get(line.pk)
+            defence_note = None if taker_note is None else 100 - taker_note
             for orientation, registration_id in play.players.items():
                 attack = orientation == board.taker
                 if line.cancelled:
                     note = Fraction(line.assigned_notes.get(orientation, DEFAULT_ASSIGNED))
                 else:
-                    note = notes[line.pk] if attack else 100 - notes[line.pk]
+                    note = taker_note if attack else defence_note
                 results[registration_id].notes.append(
                     BoardNote(
                         board.number,
@@ -225,7 +299,8 @@ def rank_players(results: list[PlayerResult]) -> tuple[list, list]:
     for place, key in alternate_ranking([(i, r.line, r.overall) for i, r in enumerate(ranked)]):
         ranked[key].alternate_place = place
     alternate = sorted(ranked, key=lambda r: (r.alternate_place, _order(r)))
-    return ranked + [r for r in ordered if r not in ranked], alternate
+    placed = {id(r) for r in ranked}  # by identity: a dataclass's == compares every field
+    return ranked + [r for r in ordered if id(r) not in placed], alternate
 
 
 @dataclass

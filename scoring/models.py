@@ -343,6 +343,7 @@ class Penalty(Cancellable):
 
 
 from .models_duplicate import Board, TravellingLine, TravellingSheet  # noqa: E402
+from .models_duplicate_reports import TableReport  # noqa: E402
 
 __all__ = [
     "Board",
@@ -355,6 +356,7 @@ __all__ = [
     "Penalty",
     "PoigneeChoice",
     "ScoreSheet",
+    "TableReport",
     "TravellingLine",
     "TravellingSheet",
 ]

@@ -1,9 +1,9 @@
 """Writes of the duplicate individuel (fft-duplicate.md §1-§2): étuis, travelling sheets, the
 séance closed and reopened.
 
-- ``boards_make``: the séance's étuis dealt by the software (``engine.boards``), one série per
-  table, ``boards_per_set`` étuis per série, the takers N, E, S, W in turn.
-- ``board_type``: an étui prepared by hand (taker, dealer, chien).
+- ``boards_make``, ``board_type``, ``board_made_record``: the étuis, dealt by the software or
+  typed in, and how each was made at the first position (``services_duplicate_boards``,
+  re-exported here).
 - ``travelling_sheet_save``: a version of an étui's travelling sheet, as typed from the paper
   (``TravellingEntry``). Each line must name a table that plays the étui by the movement, once;
   each score must be one a Garde at 4 can give (``engine.duplicate.check_score``) unless an
@@ -16,7 +16,6 @@ séance closed and reopened.
 Each service runs in one transaction and writes its audit entry in it; a refusal saves nothing.
 """
 
-import random
 from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -28,14 +27,16 @@ from common.text import clean_text, has_visible_text
 from tournaments.models import Round, Session, StaffRole
 from tournaments.permissions import has_role, require_role
 from tournaments.services import audit_log
-from tournaments.services_common import hold_tournament
 
 from .actions import Action
 from .duplicate import board_plays
-from .engine import boards as engine_boards
 from .engine.duplicate import check_score
 from .messages_duplicate import line_message
 from .models_duplicate import ORIENTATIONS, Board, TravellingLine, TravellingSheet
+from .services_duplicate_boards import board_made_record as board_made_record
+from .services_duplicate_boards import board_type as board_type
+from .services_duplicate_boards import boards_make as boards_make
+from .services_duplicate_boards import refuse_if_closed
 
 Role = StaffRole.Role
 Status = TravellingSheet.Status
@@ -78,124 +79,6 @@ class TravellingRefused(ValidationError):
         super().__init__(
             [ValidationError(line_message(p.code, p.params), code=p.code) for p in problems]
         )
-
-
-def _refuse_if_closed(session: Session) -> None:
-    if session.is_closed:
-        raise ValidationError(
-            _("This séance is closed: an arbitre must reopen it, with a reason, to change it."),
-            code="session_closed",
-        )
-
-
-def _refuse_if_scored(session: Session) -> None:
-    if TravellingSheet.objects.filter(board__session=session).exists():
-        raise ValidationError(
-            _("Scores of this séance have been entered: its étuis can no longer change."),
-            code="boards_scored",
-        )
-
-
-@transaction.atomic
-def boards_make(*, session: Session, user, seed: int | None = None) -> list[Board]:
-    """Deal every étui of the séance (those dealt before are replaced while no score exists)."""
-    tournament = session.tournament
-    require_role(user, tournament, Role.ORGANISER)
-    hold_tournament(tournament)
-    _refuse_if_scored(session)
-    if not session.tables:
-        raise ValidationError(
-            _("Draw the séance's movement first: it says how many séries to deal."),
-            code="no_movement",
-        )
-    seed = random.SystemRandom().randrange(10**6) if seed is None else seed
-    per_set = tournament.boards_per_set
-    made = engine_boards.make_boards(session.tables * per_set, per_set, seed)
-    session.boards.all().delete()
-    boards = Board.objects.bulk_create(
-        _stored(session, engine_boards.board_to_json(board), per_set) for board in made
-    )
-    audit_log(
-        action=Action.BOARDS_MADE,
-        user=user,
-        tournament=tournament,
-        data={"session": session.number, "boards": len(boards), "seed": seed},
-    )
-    return boards
-
-
-def _stored(session: Session, board: dict, per_set: int) -> Board:
-    """An étui the engine dealt (its JSON form), as a row of the séance."""
-    return Board(
-        session=session,
-        number=board["number"],
-        board_set=(board["number"] - 1) // per_set + 1,
-        taker=board["taker"],
-        dealer=board["dealer"],
-        hands=board["hands"],
-        chien=board["chien"],
-        source=Board.Source.GENERATED,
-        redeals=board["redeals"],
-    )
-
-
-@transaction.atomic
-def board_type(*, session: Session, number: int, taker: str, dealer: str, chien, user) -> Board:
-    """An étui prepared by hand: its taker, dealer and chien as typed (hands unknown)."""
-    tournament = session.tournament
-    require_role(user, tournament, Role.ARBITRE)
-    hold_tournament(tournament)
-    _refuse_if_closed(session)
-    problems = engine_boards.check_typed_board(taker, dealer, list(chien))
-    if problems:
-        raise ValidationError(
-            _("This étui cannot be kept: %(problems)s.") % {"problems": ", ".join(problems)},
-            code="board_invalid",
-        )
-    per_set = tournament.boards_per_set
-    if not 1 <= number <= max(session.tables, 1) * per_set:
-        raise ValidationError(
-            _("Étui %(n)s does not exist: this séance has %(count)s.")
-            % {"n": number, "count": session.tables * per_set},
-            code="board_number",
-        )
-    board, _created = Board.objects.update_or_create(
-        session=session,
-        number=number,
-        defaults={
-            "board_set": (number - 1) // per_set + 1,
-            "taker": taker,
-            "dealer": dealer,
-            "hands": {},
-            "chien": list(chien),
-            "source": Board.Source.TYPED,
-        },
-    )
-    audit_log(
-        action=Action.BOARD_TYPED,
-        user=user,
-        tournament=tournament,
-        data={"session": session.number, "board": number, "taker": taker, "dealer": dealer},
-    )
-    return board
-
-
-@transaction.atomic
-def board_made_record(*, board: Board, made: str, redeals: int, table: int | None, user) -> Board:
-    """How the étui was made at the first position, and by which table (§1.5)."""
-    tournament = board.session.tournament
-    require_role(user, tournament, Role.ARBITRE)
-    if made not in Board.Made.values:
-        raise ValidationError(_("Choose how the étui was made."), code="made_invalid")
-    board.made, board.redeals, board.made_by_table = made, max(0, int(redeals)), table
-    board.save(update_fields=["made", "redeals", "made_by_table"])
-    audit_log(
-        action=Action.BOARD_MADE_RECORDED,
-        user=user,
-        tournament=tournament,
-        data={"board": board.number, "made": made, "redeals": redeals, "table": table},
-    )
-    return board
 
 
 def lock_board(board: Board) -> Board:
@@ -246,7 +129,7 @@ def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> Trav
     session = board.session
     tournament = session.tournament
     require_role(user, tournament, Role.SCORER)
-    _refuse_if_closed(session)
+    refuse_if_closed(session)
     arbitre = has_role(user, tournament, Role.ARBITRE)
     current = current_sheet(board)
     correcting = current is not None and current.is_confirmed
@@ -311,7 +194,7 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user) -> TravellingSheet
     sheet = TravellingSheet.objects.get(pk=sheet.pk)
     tournament = board.session.tournament
     require_role(user, tournament, Role.ARBITRE)
-    _refuse_if_closed(board.session)
+    refuse_if_closed(board.session)
     if sheet.status == Status.CONFIRMED:
         return sheet
     if sheet.status != Status.ENTERED:
@@ -354,7 +237,8 @@ def session_close(*, session: Session, user) -> Session:
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.is_closed:
         return session
-    boards = session.boards.count()
+    # Étuis typed one by one may not all exist yet: the movement says how many there are.
+    boards = max(session.boards.count(), session.tables * tournament.boards_per_set)
     confirmed = TravellingSheet.objects.filter(
         board__session=session, status=Status.CONFIRMED
     ).count()

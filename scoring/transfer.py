@@ -20,6 +20,7 @@ SECTIONS = (
     Section("boards", "scoring.Board", "session__tournament"),
     Section("travelling_sheets", "scoring.TravellingSheet", "board__session__tournament"),
     Section("travelling_lines", "scoring.TravellingLine", "sheet__board__session__tournament"),
+    Section("table_reports", "scoring.TableReport", "board__session__tournament"),
 )
 
 

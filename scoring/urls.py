@@ -3,8 +3,9 @@ and of the results' downloads: /manage/t/<slug>/results/."""
 
 from django.urls import path
 
-from . import views, views_duplicate, views_duplicate_board, views_exports
-from .views_duplicate_documents import session_document
+from . import views, views_duplicate, views_duplicate_board, views_duplicate_tables, views_exports
+from .views_duplicate_documents import session_document, session_export
+from .views_duplicate_etuis import board_made_page, board_type_page, boards_type_start
 
 P = "t/<slug:slug>/positions/<int:number>/sheets/"
 R = "t/<slug:slug>/results/"
@@ -26,8 +27,19 @@ scoring_patterns = (
         path(D + "publish/", views_duplicate.session_show, name="duplicate_publish"),
         path(D + "close/", views_duplicate.session_end, name="duplicate_close"),
         path(D + "ranking/", views_duplicate.session_ranking, name="duplicate_ranking"),
+        path(D + "coefficient/", views_duplicate.session_weight, name="duplicate_coefficient"),
         path(D + "etuis/<int:board>/", views_duplicate_board.board_sheet, name="duplicate_board"),
+        path(D + "etuis/type/", boards_type_start, name="duplicate_boards_type"),
+        path(D + "etuis/<int:board>/type/", board_type_page, name="duplicate_board_type"),
+        path(D + "etuis/<int:board>/made/", board_made_page, name="duplicate_board_made"),
+        path(D + "tables/", views_duplicate_tables.session_tables, name="duplicate_tables"),
+        path(
+            D + "tables/<int:table>/",
+            views_duplicate_tables.table_view,
+            name="duplicate_table_view",
+        ),
         path(D + "documents/<slug:kind>.pdf", session_document, name="duplicate_document"),
+        path(D + "documents/export.xlsx", session_export, name="duplicate_export"),
         path(R, views_exports.results_exports, name="exports"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],

@@ -24,6 +24,7 @@ from tournaments.seating.duplicate import repeated_meetings, series_played_twice
 from tournaments.services_duplicate import (
     duplicate_players,
     movement_problem,
+    session_coefficient_set,
     session_movement_build,
     session_publish,
 )
@@ -52,12 +53,31 @@ def duplicate_only(view):
 
 
 def _session(tournament, number) -> Session:
+    """The séance, or the next one to draw (séance 1, or the one after a closed séance)."""
     session = Session.objects.filter(tournament=tournament, number=number).first()
     if session is None:
-        if number != 1:
+        if (
+            number != 1
+            and not Session.objects.filter(
+                tournament=tournament, number=number - 1, closed_at__isnull=False
+            ).exists()
+        ):
             raise Http404
-        session = Session(tournament=tournament, number=1)
+        session = Session(tournament=tournament, number=number)
     return session
+
+
+def _other_sessions(tournament, session: Session) -> tuple[list[int], int | None]:
+    """The numbers of the tournament's other séances, and the next one's once the last is
+    closed (it can then be drawn)."""
+    found = list(
+        Session.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", "closed_at")
+    )
+    others = [number for number, _closed in found if number != session.number]
+    following = found[-1][0] + 1 if found and found[-1][1] is not None else None
+    return others, following if following != session.number else None
 
 
 def parse_score(text: str) -> int | None:
@@ -104,6 +124,7 @@ def _engine_view(positions):
 @duplicate_only
 def session_page(request, tournament, session):
     session = _session(tournament, session)
+    others, following = _other_sessions(tournament, session)
     players = duplicate_players(tournament).count()
     positions = _movement(session) if session.pk else {}
     engine = _engine_view(positions)
@@ -145,6 +166,8 @@ def session_page(request, tournament, session):
             "published": session.pk and session.rounds.filter(status="published").exists(),
             "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
             "is_organiser": has_role(request.user, tournament, Role.ORGANISER),
+            "other_sessions": others,
+            "next_session": following,
         },
     )
 
@@ -264,3 +287,20 @@ def _percent(value) -> str:
     if value is None:
         return "—"
     return number_format(Decimal(decimal_text(value, 2)), 2) + " %"
+
+
+@require_POST
+@role_required(Role.ORGANISER)
+@duplicate_only
+def session_weight(request, tournament, session):
+    found = get_object_or_404(Session, tournament=tournament, number=session)
+    try:
+        session_coefficient_set(
+            session=found, user=request.user, coefficient=request.POST.get("coefficient", "")
+        )
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Coefficient of séance %(k)s saved.") % {"k": found.number})
+    return redirect("scoring:duplicate", slug=tournament.slug, session=found.number)

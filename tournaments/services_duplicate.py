@@ -11,6 +11,7 @@ The séries and étuis themselves are ``scoring``'s: this module never names the
 """
 
 import random
+from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -82,6 +83,17 @@ def session_movement_build(
     tournament = lock_tournament(tournament)
     if not tournament.is_duplicate:
         raise PermissionDenied
+    if (
+        number > 1
+        and not Session.objects.filter(
+            tournament=tournament, number=number - 1, closed_at__isnull=False
+        ).exists()
+    ):
+        raise ValidationError(
+            _("Séance %(k)s must be played and closed before séance %(n)s is drawn.")
+            % {"k": number - 1, "n": number},
+            code="previous_open",
+        )
     session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
     if rounds_with_results(session.rounds.all()):
         raise ValidationError(
@@ -133,4 +145,41 @@ def session_publish(*, session: Session, user) -> Session:
     require_role(user, session.tournament, StaffRole.Role.ORGANISER)
     for round_ in session.rounds.order_by("number"):
         round_publish(round=round_, user=user)
+    return session
+
+
+MAX_COEFFICIENT = Decimal(10)
+
+
+@transaction.atomic
+def session_coefficient_set(*, session: Session, user, coefficient) -> Session:
+    """The séance's weight in the tournament's total (fft-duplicate.md §2: 1 by default)."""
+    require_role(user, session.tournament, StaffRole.Role.ORGANISER)
+    try:
+        value = Decimal(str(coefficient).replace(",", ".").strip())
+    except InvalidOperation:
+        value = None
+    if (
+        value is None
+        or not value.is_finite()
+        or not 0 < value <= MAX_COEFFICIENT
+        or (value != value.quantize(Decimal("0.01")))
+    ):
+        raise ValidationError(
+            {
+                "coefficient": ValidationError(
+                    _("A coefficient from 0.01 to 10, with two decimals at most (1, 1.5, 2)."),
+                    code="coefficient_invalid",
+                )
+            }
+        )
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    before, session.coefficient = session.coefficient, value
+    session.save(update_fields=["coefficient"])
+    audit_log(
+        action=Action.SESSION_UPDATED,
+        user=user,
+        tournament=session.tournament,
+        data={"session": session.number, "coefficient": [str(before), str(value)]},
+    )
     return session

@@ -1,8 +1,9 @@
 """A 28-player, 7-position duplicate individuel in a real browser: the organiser creates it
-with the form, draws the movement, deals the étuis and publishes; a scorer types all 28
-travelling sheets from the keyboard (a score per line, Enter to the next, Enter on the last
-saves and opens the next étui); a second arbitre confirms them and closes the séance; the
-public standings, hidden until then, show the rankings the pages computed."""
+with the form, checks the 28 players in, draws the movement, deals the étuis, publishes and
+prints the travelling sheets and table cards; a scorer types all 28 travelling sheets from the
+keyboard (a score per line, Enter to the next, Enter on the last saves and opens the next
+étui); a second arbitre confirms them and closes the séance; the public standings, hidden
+until then, show the rankings the pages computed, and the rankings print."""
 
 import random
 
@@ -28,10 +29,15 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     page.get_by_role("button", name="Create").click()
     tournament = Tournament.objects.get(name="Duplicate de la Saint-Nicolas")
     assert tournament.is_duplicate and tournament.positions == 7
-    RegistrationFactory.create_batch(28, tournament=tournament, checked_in=True)
+    registrations = RegistrationFactory.create_batch(28, tournament=tournament, checked_in=False)
     scorer, arbitre = (get_user_model().objects.create(username=n) for n in ("sam", "ari"))
     StaffRoleFactory(tournament=tournament, user=scorer, role="scorer")
     StaffRoleFactory(tournament=tournament, user=arbitre, role="arbitre")
+
+    page.goto(f"/manage/t/{tournament.slug}/checkin/")
+    for present, registration in enumerate(registrations, start=1):
+        page.get_by_test_id(f"checkin-{registration.number}").click()
+        expect(page.get_by_test_id("present-count")).to_have_text(str(present))
 
     page.goto(f"/manage/t/{tournament.slug}/")
     page.get_by_test_id("session-link").click()
@@ -42,6 +48,11 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     expect(page.get_by_test_id("published")).to_be_visible()
     session = Session.objects.get(tournament=tournament)
     assert session.boards.count() == 28
+    # Print: the travelling sheets, pre-filled from the movement, and the table cards.
+    for name in ("Travelling sheets (PDF)", "Table cards (PDF)"):
+        href = page.get_by_role("link", name=name, exact=True).get_attribute("href")
+        printed = page.context.request.get(href)
+        assert printed.ok and printed.body().startswith(b"%PDF")
 
     # The public sees where to sit, not a score.
     phone = browser.new_context(
@@ -73,6 +84,9 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     page.goto(f"/manage/t/{tournament.slug}/duplicate/1/")
     page.get_by_test_id("close").click()
     expect(page.get_by_test_id("session-closed")).to_be_visible()
+    href = page.get_by_role("link", name="Rankings (PDF)", exact=True).get_attribute("href")
+    printed = page.context.request.get(href)
+    assert printed.ok and printed.body().startswith(b"%PDF")
 
     phone.goto(f"/t/{tournament.slug}/standings/")
     results = session_results(session, official=True)

@@ -60,6 +60,7 @@ MODELS = [
     ("scoring.Board", "session__tournament"),
     ("scoring.TravellingSheet", "board__session__tournament"),
     ("scoring.TravellingLine", "sheet__board__session__tournament"),
+    ("scoring.TableReport", "board__session__tournament"),
     ("arbitration.Incident", "tournament"),
     ("arbitration.Decision", "incident__tournament"),
     ("arbitration.PenaltyScale", "tournament"),

@@ -13,9 +13,11 @@ from decimal import Decimal
 from fractions import Fraction
 
 import pytest
+from django.urls import reverse
 
 from scoring.duplicate import board_plays, session_results, tournament_results
 from scoring.models import Penalty
+from scoring.services_duplicate import session_close
 from tournaments.models import Seat
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
@@ -29,6 +31,7 @@ def test_two_seances_with_a_coefficient_and_a_penalty():
     first = drawn_session(tournament, number=1, seed=3)
     for board in first.boards.all():
         enter(board, [56, 56], scorer, confirm_by=arbitre)
+    session_close(session=first, user=arbitre)
     second = drawn_session(tournament, number=2, seed=4)
     second.coefficient = Decimal(2)
     second.save()
@@ -68,3 +71,49 @@ def test_two_seances_with_a_coefficient_and_a_penalty():
     assert [r.total for r in ordered] == sorted((r.total for r in ordered), reverse=True)
     for row in ordered:
         assert row.place == 1 + sum(1 for other in ordered if other.total > row.total)
+
+
+def test_the_second_seance_is_drawn_from_the_page_once_the_first_is_closed(client):
+    tournament = duplicate_tournament(players=8, positions=2)
+    organiser, scorer, arbitre, _ = staff_of(tournament)
+    first = drawn_session(tournament, number=1, seed=3)
+    client.force_login(organiser)
+
+    def page(number):
+        return client.get(reverse("scoring:duplicate", args=[tournament.slug, number]))
+
+    draw = reverse("scoring:duplicate_draw", args=[tournament.slug, 2])
+    assert page(2).status_code == 404  # séance 1 still open
+    refused = client.post(draw, follow=True)
+    assert "must be played and closed before séance 2" in refused.content.decode()
+    assert not tournament.sessions.filter(number=2).exists()
+    for board in first.boards.all():
+        enter(board, [56, 50], scorer, confirm_by=arbitre)
+    session_close(session=first, user=arbitre)
+    assert 'data-testid="next-session"' in page(1).content.decode()
+    assert page(2).status_code == 200 and page(3).status_code == 404
+    client.post(draw)
+    second = tournament.sessions.get(number=2)
+    assert list(second.rounds.values_list("number", flat=True).order_by("number")) == [3, 4]
+    assert 'data-testid="session-1"' in page(2).content.decode()
+
+
+def test_the_organiser_sets_a_seances_coefficient(client):
+    tournament = duplicate_tournament(players=8, positions=2)
+    organiser, scorer, _arbitre, _ = staff_of(tournament)
+    session = drawn_session(tournament, number=1, seed=3)
+    url = reverse("scoring:duplicate_coefficient", args=[tournament.slug, 1])
+    client.force_login(organiser)
+    for bad in ("0", "-1", "abc", "11", "1.555", "NaN"):
+        shown = client.post(url, {"coefficient": bad}, follow=True).content.decode()
+        assert "A coefficient from 0.01 to 10" in shown
+    session.refresh_from_db()
+    assert session.coefficient == 1
+    client.post(url, {"coefficient": "1,5"})
+    session.refresh_from_db()
+    assert session.coefficient == Decimal("1.5")
+    assert tournament.audit_entries.filter(action="session.updated").exists()
+    client.force_login(scorer)
+    assert client.post(url, {"coefficient": "3"}).status_code in (302, 403)
+    session.refresh_from_db()
+    assert session.coefficient == Decimal("1.5")
