@@ -143,16 +143,38 @@ def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> Trav
         problems.append(LineProblem("no_line", None))
     if problems:
         raise TravellingRefused(problems)
-    rounds = {r.number: r for r in Round.objects.filter(session=session)}
+    sheet = version_write(board, current, entry.lines, user, reason)
+    audit_log(
+        action=Action.TRAVELLING_CORRECTED if correcting else Action.TRAVELLING_ENTERED,
+        user=user,
+        tournament=tournament,
+        data={
+            "session": session.number,
+            "board": board.number,
+            "version": sheet.version,
+            "lines": [[ln.position, ln.table, ln.score, ln.cancelled] for ln in entry.lines],
+            "reason": reason,
+        },
+    )
+    return sheet
+
+
+def version_write(board, current, lines, user, reason, *, confirmed=False) -> TravellingSheet:
+    """The étui's next travelling-sheet version with ``lines`` (checked by the caller), the
+    current one superseded; ``confirmed``: visaed at once by its author."""
     if current is not None:
         current.status = Status.SUPERSEDED
         current.save(update_fields=["status"])
     sheet = TravellingSheet.objects.create(
         board=board,
         version=(current.version + 1) if current else 1,
+        status=Status.CONFIRMED if confirmed else Status.ENTERED,
         reason=reason,
         entered_by=user,
+        confirmed_by=user if confirmed else None,
+        confirmed_at=timezone.now() if confirmed else None,
     )
+    rounds = {r.number: r for r in Round.objects.filter(session=board.session)}
     TravellingLine.objects.bulk_create(
         TravellingLine(
             sheet=sheet,
@@ -166,19 +188,7 @@ def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> Trav
             assigned_notes=_assigned(line) if line.cancelled else {},
             deal_version=line.deal_version,
         )
-        for line in entry.lines
-    )
-    audit_log(
-        action=Action.TRAVELLING_CORRECTED if correcting else Action.TRAVELLING_ENTERED,
-        user=user,
-        tournament=tournament,
-        data={
-            "session": session.number,
-            "board": board.number,
-            "version": sheet.version,
-            "lines": [[ln.position, ln.table, ln.score, ln.cancelled] for ln in entry.lines],
-            "reason": reason,
-        },
+        for line in lines
     )
     return sheet
 

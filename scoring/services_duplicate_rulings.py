@@ -20,19 +20,18 @@ from dataclasses import replace
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text, has_visible_text
-from tournaments.models import Round, StaffRole
+from tournaments.models import StaffRole
 from tournaments.permissions import require_role
 from tournaments.services import audit_log
 
 from .actions import Action
 from .duplicate import board_plays
 from .models_duplicate import ORIENTATIONS, Board, TravellingLine, TravellingSheet
-from .services_duplicate import LineEntry, current_sheet, lock_board
+from .services_duplicate import LineEntry, current_sheet, lock_board, version_write
 
 Status = TravellingSheet.Status
 ASSIGNED_PRESETS = (60, 50, 40)  # a non-offender, everyone by default, an offender (%)
@@ -176,35 +175,8 @@ def _rule(board, position, table, user, reason, change, kind) -> TravellingSheet
             code="no_line",
         )
     confirmed = current is not None and current.is_confirmed and not tournament.four_eyes
-    if current is not None:
-        current.status = Status.SUPERSEDED
-        current.save(update_fields=["status"])
-    now = timezone.now()
-    sheet = TravellingSheet.objects.create(
-        board=board,
-        version=(current.version + 1) if current else 1,
-        status=Status.CONFIRMED if confirmed else Status.ENTERED,
-        reason=reason,
-        entered_by=user,
-        confirmed_by=user if confirmed else None,
-        confirmed_at=now if confirmed else None,
-    )
-    rounds = {r.number: r for r in Round.objects.filter(session=session)}
-    TravellingLine.objects.bulk_create(
-        TravellingLine(
-            sheet=sheet,
-            round=rounds[line.position],
-            table_number=line.table,
-            score=line.score,
-            rature=line.rature,
-            adjusted=line.adjusted and not line.cancelled,
-            adjust_reason=line.adjust_reason if line.adjusted else "",
-            cancelled=line.cancelled,
-            assigned_notes=line.assigned_notes if line.cancelled else {},
-            deal_version=line.deal_version,
-        )
-        for line in sorted(lines.values(), key=lambda ln: (ln.position, ln.table))
-    )
+    ordered = sorted(lines.values(), key=lambda ln: (ln.position, ln.table))
+    sheet = version_write(board, current, ordered, user, reason, confirmed=confirmed)
     audit_log(
         action=Action.TRAVELLING_RULED,
         user=user,
