@@ -12,17 +12,22 @@ names are French terms of art and are printed as they are.
 
 from fractions import Fraction
 
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
 from common.rendering import PDF, render_pdf
 from tournaments.models import Registration, Session
+from tournaments.score_sheet_layout import png
 
+from . import travelling_sheet_layout as layout
 from .duplicate import board_plays, session_results
 from .engine.cards import RANK_CODES, SUIT_SYMBOLS, SUITS, Suit, card_label, parse_card, sort_cards
 from .exports_duplicate import decimal_text
 from .models_duplicate import ORIENTATIONS, Board, Orientation
 
-CHIEN_SIZE = 6  # the chien at 4 players
 # Two sheets share a page while a sheet has no more lines than this (one page each beyond).
-HALF_PAGE_LINES = 12
+HALF_PAGE_LINES = layout.max_rows(half=True)
 # The compass of a diagram, with each orientation's colour (§1.8).
 COLOURS = {"N": "yellow", "E": "red", "S": "blue", "W": "green"}
 
@@ -83,30 +88,87 @@ def _chien(board: Board) -> list[str]:
 
 def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, str, bytes]:
     """One travelling sheet per étui, two to a page when they fit; ``topped``: filled in from
-    the confirmed sheets, with the topage."""
+    the confirmed sheets, with the topage. An étui that more tables play than a page holds
+    goes on as many sheets as it needs."""
     plays = board_plays(session)
     numbers = _numbers(session)
     topped_boards = session_results(session, official=True).boards if topped else {}
-    sheets = []
+    found = []
     for board in Board.objects.filter(session=session).order_by("number"):
         rows = _sheet_rows(
             board, plays.get(board.board_set, []), numbers, topped_boards.get(board.number, [])
         )
-        sheets.append({"board": board, "rows": rows, "chien": _chien(board)})
-    half = all(len(sheet["rows"]) <= HALF_PAGE_LINES for sheet in sheets)
+        found.append((board, rows, _chien(board)))
+    half = all(len(rows) <= HALF_PAGE_LINES for _board, rows, _chien_cards in found)
+    most = layout.max_rows(half)
+    labels = _sheet_labels()
+    sheets, backgrounds, resources = [], {}, {}
+    for board, rows, chien in found:
+        parts = [rows[start : start + most] for start in range(0, len(rows), most)] or [[]]
+        for part in parts:
+            shape = layout.Shape(rows=len(part), topped=topped, chien_boxes=not chien, half=half)
+            if shape not in backgrounds:
+                backgrounds[shape] = f"sheet-{len(backgrounds)}"
+                grid = layout.background(shape, labels)
+                resources[backgrounds[shape]] = png(
+                    layout.WIDTH, grid.height, grid.lines, grid.texts
+                )
+            sheets.append(
+                {
+                    "board": board,
+                    "chien": chien,
+                    "empty": not rows,
+                    "background": backgrounds[shape],
+                    "height": shape.height,
+                    "row": shape.row,
+                    "lines": _lines_html(part, shape.columns),
+                }
+            )
     context = {
         "tournament": session.tournament,
         "session": session,
         "sheets": sheets,
         "topped": topped,
         "half": half,
-        "chien_boxes": range(CHIEN_SIZE),
+        "width": layout.WIDTH,
+        "font_size": f"{layout.FONT_SIZE:.4f}",
+        "grid_top": layout.GRID_TOP + layout.HEADINGS,
+        "chien_left": layout.CHIEN_LEFT,
+        "empty_top": layout.GRID_TOP,
     }
     return (
         _name(session, "fiches-topees" if topped else "fiches"),
         PDF,
-        render_pdf("print/travelling_sheets.html", context),
+        render_pdf("print/travelling_sheets.html", context, resources),
     )
+
+
+def _sheet_labels() -> dict:
+    """The grid's words. The rulebook's column names are French terms of art: as they are."""
+    return {
+        "etui": _("Étui"),
+        "chien": _("Chien"),
+        "position": _("Position"),
+        "table": _("Table"),
+        "north": _("North no."),
+        "plus": "Preneur gagne (+)",
+        "minus": "Preneur chute (−)",
+        "attack": "Topage attaquant",
+        "defence": "Topage défenseurs",
+        "remark": _("Remark"),
+    }
+
+
+def _lines_html(rows: list[dict], columns: tuple) -> str:
+    """The sheet's lines, one monospaced line each (a cancelled one greyed), as safe HTML."""
+    out = []
+    for row in rows:
+        marks = [
+            word for flag, word in (("cancelled", "annulée"), ("rature", "rature")) if row.get(flag)
+        ]
+        text = escape(layout.line_text({**row, "remark": ", ".join(marks)}, columns))
+        out.append(f'<span class="cancelled">{text}</span>' if row.get("cancelled") else text)
+    return mark_safe("\n".join(out))
 
 
 def _rank(card) -> str:

@@ -7,8 +7,11 @@ from fractions import Fraction
 
 import pytest
 from django.urls import reverse
+from PIL import ImageFont
 from pypdf import PdfReader
 
+from scoring import documents_duplicate
+from scoring import travelling_sheet_layout as layout
 from scoring.documents_duplicate import (
     board_labels_pdf,
     hand_groups,
@@ -43,33 +46,104 @@ def _north_numbers(session, board_set):
     return [numbers[play.players["N"]] for play in board_plays(session)[board_set]]
 
 
-def test_blank_sheets_name_every_etui_its_tables_and_north_players(seance):
-    filename, content_type, content = travelling_sheets_pdf(seance)
-    assert content_type == "application/pdf" and filename == "dup-seance-1-fiches.pdf"
-    pages = _text(content)
-    assert len(pages) == 10  # 20 étuis, two to a page
-    whole = "\n".join(pages)
-    assert "Bleu ciel" in whole and "Preneur gagne" in whole and "Preneur chute" in whole
-    assert "Topage attaquant" not in whole
-    first = pages[0]
-    board = seance.boards.get(number=1)
-    for number in _north_numbers(seance, board.board_set):
-        assert str(number) in first
-    assert "56" not in first and "62" not in first  # nothing topped on a blank sheet
-    for number in range(1, 21):
-        assert any(f"\n{number}\n" in f"\n{page}\n" for page in pages), number
+def _captured(monkeypatch, session, topped=False):
+    """The context and images the sheets' template gets, and the PDF made of them."""
+    seen = {}
+    real = documents_duplicate.render_pdf
+
+    def spy(template, context, resources=None, **options):
+        seen.update(context=context, resources=resources)
+        return real(template, context, resources, **options)
+
+    monkeypatch.setattr(documents_duplicate, "render_pdf", spy)
+    _name, _type, content = travelling_sheets_pdf(session, topped=topped)
+    return seen["context"], seen["resources"], content
 
 
-def test_topped_sheets_show_scores_notes_ratures_and_cancelled_lines(seance):
+def _cells(line: str, columns) -> dict:
+    """A monospaced line cut back into its columns' values."""
+    cells, start = {}, 0
+    for key, width in columns:
+        cells[key] = line[start : start + width].strip()
+        start += width
+    return cells
+
+
+def test_blank_sheets_name_every_etui_its_tables_and_north_players(monkeypatch, seance):
+    context, resources, content = _captured(monkeypatch, seance)
+    assert len(PdfReader(io.BytesIO(content)).pages) == 10  # 20 étuis, two to a page
+    whole = "\n".join(_text(content))
+    assert "Bleu ciel" in whole and "Tournoi simulé dup" in whole
+    sheets = context["sheets"]
+    assert [sheet["board"].number for sheet in sheets] == list(range(1, 21))
+    # One background for every sheet of the same shape, a PNG embedded once.
+    assert len(resources) == 1 and all(image.startswith(b"\x89PNG") for image in resources.values())
+    for sheet in sheets:
+        board = sheet["board"]
+        plays = board_plays(seance)[board.board_set]
+        rows = [_cells(line, layout.BLANK_COLUMNS) for line in sheet["lines"].split("\n")]
+        assert [row["north"] for row in rows] == [
+            str(n) for n in _north_numbers(seance, board.board_set)
+        ]
+        assert [(int(row["position"]), int(row["table"])) for row in rows] == [
+            (play.position, play.table) for play in plays
+        ]
+        assert all(row["plus"] == row["minus"] == "" for row in rows)  # nothing topped
+        for north in (row["north"] for row in rows):
+            assert north in whole
+
+
+def test_the_grid_carries_the_rulebook_columns_and_the_lines_fit_it():
+    labels = documents_duplicate._sheet_labels()
+    blank = layout.background(
+        layout.Shape(rows=5, topped=False, chien_boxes=True, half=True), labels
+    )
+    topped = layout.background(
+        layout.Shape(rows=5, topped=True, chien_boxes=False, half=True), labels
+    )
+    words = lambda grid: " ".join(text[2] for text in grid.texts)  # noqa: E731
+    assert "Preneur gagne" in words(blank) and "Preneur chute" in words(blank)
+    assert "Topage" not in words(blank)
+    assert "Topage" in words(topped) and "attaquant" in words(topped)  # on one line or two
+    assert "défenseurs" in words(topped)
+    # A blank chien has its six boxes drawn: four rules each more than the topped grid.
+    assert len(blank.lines) - len(topped.lines) == 6 * 4 - 3  # and three column rules fewer
+    for columns in (layout.BLANK_COLUMNS, layout.TOPPED_COLUMNS):
+        assert sum(width for _key, width in columns) == layout.CHARACTERS
+    # The lines' font has the advance the grid assumes: every value sits in its cell.
+    mono = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", 2048)
+    assert mono.getlength("0") == pytest.approx(layout.MONO_ADVANCE * 2048, abs=0.5)
+    assert len(layout.line_text({"position": 12, "plus": 120}, layout.BLANK_COLUMNS)) == 90
+
+
+def test_an_etui_more_tables_play_than_a_page_holds_goes_on_over_sheets():
+    assert layout.max_rows(half=True) == documents_duplicate.HALF_PAGE_LINES == 13
+    most = layout.max_rows(half=False)
+    assert layout.Shape(rows=most, topped=True, chien_boxes=True, half=False).height <= 268.5
+    assert layout.row_height(most, half=False) >= layout.MIN_ROW
+
+
+def test_topped_sheets_show_scores_notes_ratures_and_cancelled_lines(monkeypatch, seance):
     board = seance.boards.get(number=1)
     TravellingLine.objects.filter(sheet__board=board, score=-52).update(rature=True)
-    _name, _type, content = travelling_sheets_pdf(seance, topped=True)
+    context, _resources, content = _captured(monkeypatch, seance, topped=True)
     first = _text(content)[0]
-    assert "Topage attaquant" in first and "Topage défenseurs" in first
     for note in ("75,00", "25,00", "100,00", "0,00", "50,00"):
         assert note in first
     assert "62" in first and "52" in first and "rature" in first
     assert "annulée" not in first
+    rows = [
+        _cells(line, layout.TOPPED_COLUMNS) for line in context["sheets"][0]["lines"].split("\n")
+    ]
+    assert [(row["plus"], row["minus"]) for row in rows] == [
+        ("56", ""),
+        ("62", ""),
+        ("", "56"),
+        ("", "52"),
+        ("50", ""),
+    ]
+    assert [row["remark"] for row in rows] == ["", "", "", "rature", ""]
+    assert all(row["attack"] and row["defence"] for row in rows)
 
 
 def test_note_text_has_two_decimals_and_a_french_comma():
