@@ -24,6 +24,8 @@ class ScoringConfig(AppConfig):
         register_results(lambda rounds: rounds.filter(score_sheets__isnull=False))
         # Duplicate: a travelling sheet of a séance's étuis locks every position of the séance.
         register_results(lambda rounds: rounds.filter(session__boards__sheets__isnull=False))
+        # So does a table's reported score: a movement drawn again would drop it unsaid.
+        register_results(lambda rounds: rounds.filter(session__boards__table_reports__isnull=False))
         # A table whose sheet is entered (in any version) is not missing: nothing to print again.
         register_table_results(lambda tables: tables.filter(score_sheets__isnull=False))
         register_not_seating("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")

@@ -12,6 +12,7 @@ from scoring.models import TableReport
 from scoring.services_duplicate import LineEntry, TravellingEntry, travelling_sheet_save
 from scoring.services_duplicate_reports import ReportRefused, table_report_save
 from tournaments.models import AuditEntry
+from tournaments.services_duplicate import session_movement_build
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
 
@@ -181,3 +182,13 @@ def test_the_travelling_sheet_line_wins_over_the_tables_report(seance):
     assert _notes(results, second, board.number)[board.taker] == 100
     assert _notes(results, first, board.number)[board.taker] == 0
     assert TableReport.objects.count() == 2  # kept, simply not read while the sheet has a line
+
+
+def test_a_reported_score_locks_the_movement_as_a_travelling_sheet_does(seance):
+    session, (organiser, scorer, _a, _a2) = seance
+    play = _play(session, 1, 0)
+    _save(session, play, {_boards(session, 1)[0].number: 56}, scorer)
+    with pytest.raises(ValidationError) as exc:
+        session_movement_build(tournament=session.tournament, user=organiser, seed=2)
+    assert exc.value.code == "movement_scored"
+    assert TableReport.objects.filter(board__session=session).count() == 1  # nothing lost
