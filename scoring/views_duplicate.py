@@ -18,6 +18,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.extensions import rounds_with_results
 from tournaments.models import Seat, Session
 from tournaments.permissions import Role, has_role, role_required
 from tournaments.seating.duplicate import repeated_meetings, series_played_twice
@@ -164,6 +165,8 @@ def session_page(request, tournament, session):
             "rows": rows,
             "confirmed": sum(1 for r in rows if r["sheet"] and r["sheet"].is_confirmed),
             "published": session.pk and session.rounds.filter(status="published").exists(),
+            # Once a score exists the movement and the étuis are fixed: no button to redraw.
+            "scored": bool(session.pk) and rounds_with_results(session.rounds.all()),
             "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
             "is_organiser": has_role(request.user, tournament, Role.ORGANISER),
             "other_sessions": others,

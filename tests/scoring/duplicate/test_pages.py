@@ -34,6 +34,19 @@ def test_the_organiser_draws_deals_and_publishes_from_the_seance_page(client):
     assert "0 of 20 étuis confirmed" in page.content.decode()
 
 
+def test_once_a_score_exists_the_page_offers_no_redraw(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    session = drawn_session(tournament)
+    _o, scorer, _a, _ = staff_of(tournament)
+    client.force_login(tournament.created_by)
+    page = client.get(_url("scoring:duplicate", tournament)).content.decode()
+    assert 'data-testid="draw"' in page and 'data-testid="deal"' in page
+    enter(session.boards.get(number=1), [56], scorer)
+    page = client.get(_url("scoring:duplicate", tournament)).content.decode()
+    assert 'data-testid="draw"' not in page and 'data-testid="deal"' not in page
+    assert 'data-testid="movement-fixed"' in page
+
+
 def test_refusal_of_a_non_multiple_of_4_is_shown_on_the_page(client):
     tournament = duplicate_tournament(players=22, positions=5)
     client.force_login(tournament.created_by)
