@@ -66,7 +66,8 @@ def test_the_apps_above_tell_tournaments_what_it_must_not_name():
     assert set(extensions.not_seating()) == {
         "sheet.", "penalty", "bid_ban.", "incident.", "decision.", "boards.", "travelling."
     }  # fmt: skip
-    assert len(extensions._RESULTS) == 2  # score sheets; travelling sheets of a séance
+    # Score sheets; a séance's travelling sheets; the tables' reports of a séance.
+    assert len(extensions._RESULTS) == 3
     source = (ROOT / "tournaments" / "models" / "seating.py").read_text()
     assert "score_sheets" not in source
     assert "score_sheets" not in (ROOT / "tournaments" / "services.py").read_text()
