@@ -12,18 +12,40 @@ but the staff may see a séance's scores is the callers' business: the public pa
 """
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+
+from django.db.models import Q
 
 from tournaments.models import Registration, Seat, Session, Table, Tournament
 
-from .engine.duplicate import alternate_ranking, general_ranking, percentages, top_notes
+from .duplicate_values import (  # the values, here for the callers that read them
+    DEFAULT_ASSIGNED,  # noqa: F401
+    At,
+    BoardNote,  # noqa: F401
+    Line,
+    Played,
+    PlayerResult,
+    SessionResults,
+    ToppedBoards,
+)
+from .engine.duplicate import (
+    NoteSum,
+    alternate_ranking,
+    general_ranking,
+    note_parts,
+    percentages_of,
+)
 from .models import Penalty
 from .models_duplicate import ORIENTATIONS, Board, TravellingLine, TravellingSheet
 from .models_duplicate_reports import TableReport
 
 ATTACK_WEIGHT = Fraction(1, 4)  # individuel: global = ¼ attack + ¾ defence
-DEFAULT_ASSIGNED = Fraction(50)
+# What the rankings, feuilles de route and exports show of a player (the rest stays unread).
+REGISTRATION_FIELDS = (
+    "pk", "tournament_id", "player_id", "number", "last_name", "first_name", "sort_name",
+    "stand_in", "first_seat", "first_table", "team_id", "club_id",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -64,121 +86,51 @@ def current_sheets(session: Session, official: bool) -> dict[int, TravellingShee
     return {sheet.board_id: sheet for sheet in sheets}
 
 
-@dataclass(frozen=True, slots=True)
-class At:
-    """The position a line was played at, as ``line.round.number`` reads it."""
-
-    number: int
-
-
-@dataclass(slots=True, eq=False)
-class Line:
-    """One line of a travelling sheet as the reads use it: the model row's fields, lighter (a
-    séance has thousands, read at every look at the rankings)."""
-
-    pk: int
-    sheet_id: int
-    round: At
-    table_number: int
-    score: int | None
-    rature: bool = False
-    adjusted: bool = False
-    cancelled: bool = False
-    deal_version: int = 1
-    adjust_reason: str = ""
-    assigned_notes: dict = field(default_factory=dict)
-
-
-LINE_FIELDS = (
-    "pk", "sheet_id", "round__number", "table_number", "score", "rature", "adjusted",
-    "cancelled", "deal_version",
-)  # fmt: skip
+LINE_FIELDS = ("pk", "sheet_id", "round__number", "table_number", "score", "deal_version")
+MARK_FIELDS = ("pk", "rature", "adjusted", "cancelled", "adjust_reason", "assigned_notes")
 
 
 def sheet_lines(sheet_ids) -> dict[int, list[Line]]:
-    """sheet id -> its lines in the order of positions and tables (two queries: the reasons
-    and assigned notes are read for the lines an arbitre marked)."""
+    """sheet id -> its lines in the order of positions and tables (two queries: the marks,
+    reasons and assigned notes are read apart, for the few lines that have one)."""
     sheet_ids = list(sheet_ids)
     found = TravellingLine.objects.filter(sheet_id__in=sheet_ids)
     positions: dict[int, At] = {}
-    lines, marked = defaultdict(list), {}
-    for (
-        pk,
-        sheet_id,
-        position,
-        table,
-        score,
-        rature,
-        adjusted,
-        cancelled,
-        version,
-    ) in found.order_by("round__number", "table_number").values_list(*LINE_FIELDS):
+    lines, by_pk = defaultdict(list), {}
+    for pk, sheet_id, position, table, score, version in found.order_by(
+        "round__number", "table_number"
+    ).values_list(*LINE_FIELDS):
         at = positions.get(position) or positions.setdefault(position, At(position))
-        line = Line(pk, sheet_id, at, table, score, rature, adjusted, cancelled, version)
+        line = by_pk[pk] = Line(pk, sheet_id, at, table, score, deal_version=version)
         lines[sheet_id].append(line)
-        if adjusted or cancelled:
-            marked[pk] = line
-    if marked:
-        for pk, reason, notes in found.filter(pk__in=list(marked)).values_list(
-            "pk", "adjust_reason", "assigned_notes"
-        ):
-            marked[pk].adjust_reason, marked[pk].assigned_notes = reason, notes or {}
+    marked = Q(rature=True) | Q(adjusted=True) | Q(cancelled=True)
+    for pk, rature, adjusted, cancelled, reason, notes in found.filter(marked).values_list(
+        *MARK_FIELDS
+    ):
+        line = by_pk[pk]
+        line.rature, line.adjusted, line.cancelled = rature, adjusted, cancelled
+        line.adjust_reason, line.assigned_notes = reason, notes or {}
     return lines
-
-
-@dataclass(slots=True)
-class BoardNote:
-    """One player's result on one étui."""
-
-    board: int  # its number in the séance
-    position: int
-    table: int
-    orientation: str
-    attack: bool
-    score: int | None
-    note: Fraction
-    cancelled: bool = False
-
-
-@dataclass
-class PlayerResult:
-    registration: Registration
-    line: str
-    notes: list[BoardNote] = field(default_factory=list)
-    penalty: Fraction = Fraction(0)
-    attack: Fraction | None = None
-    defence: Fraction | None = None
-    overall: Fraction | None = None  # penalties taken off
-    general_place: int | None = None
-    alternate_place: int | None = None
-
-    @property
-    def ranked(self) -> bool:
-        return not self.registration.stand_in
-
-
-@dataclass
-class SessionResults:
-    session: Session
-    players: list[PlayerResult]  # général order, the unranked (stand-ins) last
-    alternate: list[PlayerResult]
-    boards: dict[int, list[tuple[Line, Fraction | None]]]  # board number -> topped
-    missing: int  # lines expected and not yet on a travelling sheet
 
 
 def top_board(lines: list[Line]) -> dict[int, Fraction]:
     """line id -> the taker's note; each version of the deal topped on its own scale, the
     cancelled lines left out."""
+    return {pk: Fraction(n, d) for pk, (n, d) in top_board_parts(lines).items()}
+
+
+def top_board_parts(lines: list[Line]) -> dict[int, tuple[int, int]]:
+    """``top_board`` as (numerator, denominator) pairs (``engine.duplicate.note_parts``)."""
     by_version = defaultdict(list)
     for line in lines:
         if not line.cancelled:
             by_version[line.deal_version].append(line)
     notes = {}
     for version_lines in by_version.values():
-        for line, note in zip(
-            version_lines, top_notes([line.score for line in version_lines]), strict=True
+        for line, parts in zip(
+            version_lines, note_parts([line.score for line in version_lines]), strict=True
         ):
-            notes[line.pk] = note
+            notes[line.pk] = parts
     return notes
 
 
@@ -213,50 +165,32 @@ def session_results(session: Session, *, official: bool) -> SessionResults:
     """The séance's topage, percentages and rankings, from its travelling sheets."""
     plays = board_plays(session)
     by_place = {(play.position, play.table): play for série in plays.values() for play in série}
-    registrations = {
-        r.pk: r for r in Registration.objects.filter(seats__round__session=session).distinct()
-    }
+    seated = {pk for play in by_place.values() for pk in play.players.values()}
+    registrations = Registration.objects.only(*REGISTRATION_FIELDS).in_bulk(seated)
     results = {}
     for play in by_place.values():
         for orientation, registration_id in play.players.items():
             if registration_id not in results:
                 results[registration_id] = PlayerResult(registrations[registration_id], orientation)
-    boards = list(Board.objects.filter(session=session).order_by("number"))
+    boards = Board.objects.filter(session=session).order_by("number")
     sheets = current_sheets(session, official)
     lines = sheet_lines(sheet.pk for sheet in sheets.values())
     reported = {} if official else reported_lines(session)  # official results never read them
+    sums = {pk: (NoteSum(), NoteSum()) for pk in results}  # attack, defence
     topped, missing = {}, 0
-    for board in boards:
-        sheet = sheets.get(board.pk)
+    for board_id, number, board_set, taker in boards.values_list(
+        "pk", "number", "board_set", "taker"
+    ):
+        sheet = sheets.get(board_id)
         board_lines = lines.get(sheet.pk, []) if sheet else []
-        board_lines = with_reported(board_lines, reported.get(board.pk, ()))
-        missing += len(plays.get(board.board_set, ())) - len(board_lines)
-        notes = top_board(board_lines)
-        topped[board.number] = [(line, notes.get(line.pk)) for line in board_lines]
+        board_lines = with_reported(board_lines, reported.get(board_id, ()))
+        missing += len(plays.get(board_set, ())) - len(board_lines)
+        parts = top_board_parts(board_lines)
+        topped[number] = board_lines, parts
         for line in board_lines:
             play = by_place.get((line.round.number, line.table_number))
-            if play is None:
-                continue
-            taker_note = notes.get(line.pk)
-            defence_note = None if taker_note is None else 100 - taker_note
-            for orientation, registration_id in play.players.items():
-                attack = orientation == board.taker
-                if line.cancelled:
-                    note = Fraction(line.assigned_notes.get(orientation, DEFAULT_ASSIGNED))
-                else:
-                    note = taker_note if attack else defence_note
-                results[registration_id].notes.append(
-                    BoardNote(
-                        board.number,
-                        play.position,
-                        play.table,
-                        orientation,
-                        attack,
-                        line.score,
-                        note,
-                        line.cancelled,
-                    )
-                )
+            if play is not None:
+                _credit(line, play, number, taker, parts.get(line.pk), results, sums)
     for penalty in Penalty.objects.filter(
         tournament_id=session.tournament_id,
         cancelled_at__isnull=True,
@@ -264,18 +198,38 @@ def session_results(session: Session, *, official: bool) -> SessionResults:
     ):
         if penalty.registration_id in results:
             results[penalty.registration_id].penalty += penalty.points
-    for result in results.values():
-        result.notes.sort(key=lambda n: (n.position, n.board))
-        counted = percentages(
-            attack=[n.note for n in result.notes if n.attack],
-            defence=[n.note for n in result.notes if not n.attack],
-            attack_weight=ATTACK_WEIGHT,
-        )
+    for pk, result in results.items():
+        counted = percentages_of(*sums[pk], attack_weight=ATTACK_WEIGHT)
         result.attack, result.defence = counted.attack, counted.defence
         if counted.overall is not None:
             result.overall = counted.overall - result.penalty
     ranked = rank_players(list(results.values()))
-    return SessionResults(session, ranked[0], ranked[1], topped, max(missing, 0))
+    return SessionResults(session, ranked[0], ranked[1], ToppedBoards(topped), max(missing, 0))
+
+
+def _credit(line: Line, play: Play, number: int, taker: str, taker_parts, results, sums):
+    """Each of the table's four players' note on étui ``number``, added to their results: the
+    taker's note in attack, 100 − it in defence, or the note the arbitre assigned when the deal
+    was cancelled there. One ``Played`` for the four, its notes kept as integer pairs: a
+    séance of 400 players reads 20,000 notes at every look at the rankings."""
+    numerator, denominator = taker_parts or (0, 1)
+    played = Played(
+        number, play.position, play.table, taker, line.score, numerator, denominator,
+        line.cancelled, line.assigned_notes,
+    )  # fmt: skip
+    defence = 100 * denominator - numerator
+    for orientation, registration_id in play.players.items():
+        result = results[registration_id]
+        if orientation != result.line:
+            result.seats[len(result.played)] = orientation
+        result.played.append(played)
+        if line.cancelled:
+            n, d = played.parts(orientation)
+        else:
+            n, d = (numerator if orientation == taker else defence), denominator
+        total = sums[registration_id][0 if orientation == taker else 1]
+        total.numerators[d] = total.numerators.get(d, 0) + n
+        total.count += 1
 
 
 def _order(result: PlayerResult):

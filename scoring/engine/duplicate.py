@@ -65,18 +65,24 @@ def top_notes(scores: Iterable[int]) -> tuple[Fraction, ...]:
     the notes they span; a lone line gets 50, no line gives (). Counted from the sorted scores,
     so an étui of n lines costs n log n.
     """
+    return tuple(Fraction(numerator, denominator) for numerator, denominator in note_parts(scores))
+
+
+def note_parts(scores: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """``top_notes`` as (numerator, denominator) pairs, not reduced: every note of an étui has
+    the same denominator, 2(n − 1), so sums of notes (``NoteSum``) add integers."""
     scores = list(scores)
     n = len(scores)
     if n == 1:
-        return (LONE_NOTE,)
+        return ((LONE_NOTE.numerator, LONE_NOTE.denominator),)
     ordered = sorted(scores)
-    notes = []
+    parts = []
     for score in scores:
         lower = bisect_left(ordered, score)
         equal = bisect_right(ordered, score) - lower - 1
         # Doubled to stay in integers: 2 × lower + equal halves of a step.
-        notes.append(Fraction(100 * (2 * lower + equal), 2 * (n - 1)))
-    return tuple(notes)
+        parts.append((100 * (2 * lower + equal), 2 * (n - 1)))
+    return tuple(parts)
 
 
 def defence_note(note: Fraction | int) -> Fraction:
@@ -103,7 +109,14 @@ def percentages(
     With no attack note (or no defence note) the overall is the other mean (choice); with
     neither, everything is None. Penalties are the caller's to subtract.
     """
-    attack_mean, defence_mean = _mean(attack), _mean(defence)
+    return percentages_of(NoteSum.of(attack), NoteSum.of(defence), attack_weight)
+
+
+def percentages_of(
+    attack: "NoteSum", defence: "NoteSum", attack_weight: Fraction | int = INDIVIDUAL_ATTACK_WEIGHT
+) -> Percentages:
+    """``percentages`` from the sums of the notes, as a topage of many étuis adds them up."""
+    attack_mean, defence_mean = attack.mean(), defence.mean()
     if attack_mean is None or defence_mean is None:
         alone = defence_mean if attack_mean is None else attack_mean
         return Percentages(attack_mean, defence_mean, alone)
@@ -113,19 +126,33 @@ def percentages(
     )
 
 
-def _mean(notes: Iterable[Fraction | int]) -> Fraction | None:
-    """Exact; the numerators are added per denominator (an étui's notes share one, 2(n − 1)),
-    so a player's forty notes cost a few fraction additions, not forty."""
-    numerators: dict[int, int] = {}
-    count = 0
-    for note in notes:
-        denominator = note.denominator  # ints have one too (1)
-        numerators[denominator] = numerators.get(denominator, 0) + note.numerator
-        count += 1
-    if not count:
-        return None
-    total = sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
-    return total / count
+class NoteSum:
+    """Notes added up exactly for a mean: the numerators are added per denominator (an étui's
+    notes share one, 2(n − 1)), so a player's fifty notes cost integer additions and a few
+    fraction additions, not fifty."""
+
+    __slots__ = ("count", "numerators")
+
+    def __init__(self) -> None:
+        self.numerators: dict[int, int] = {}
+        self.count = 0
+
+    @classmethod
+    def of(cls, notes: Iterable[Fraction | int]) -> "NoteSum":
+        total = cls()
+        for note in notes:
+            total.add(note.numerator, note.denominator)  # ints have both (n, 1)
+        return total
+
+    def add(self, numerator: int, denominator: int) -> None:
+        self.numerators[denominator] = self.numerators.get(denominator, 0) + numerator
+        self.count += 1
+
+    def mean(self) -> Fraction | None:
+        if not self.count:
+            return None
+        total = sum((Fraction(n, d) for d, n in self.numerators.items()), Fraction(0))
+        return total / self.count
 
 
 # Rankings (§2, §3)

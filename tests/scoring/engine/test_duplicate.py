@@ -15,14 +15,17 @@ from hypothesis import strategies as st
 from scoring.engine import Camp, Contract
 from scoring.engine.duplicate import (
     TRIPLETTE_ATTACK_WEIGHT,
+    NoteSum,
     ScoreProblem,
     alternate_ranking,
     check_score,
     defence_note,
     general_ranking,
     match_points,
+    note_parts,
     opposition_points,
     percentages,
+    percentages_of,
     scores_for,
     top_notes,
     valid_scores,
@@ -111,6 +114,28 @@ def test_the_overall_lies_between_the_two_means(attack, defence, weight):
     assert counted.attack == sum(attack) / len(attack)
     assert min(counted.attack, counted.defence) <= counted.overall
     assert counted.overall <= max(counted.attack, counted.defence)
+
+
+@given(st.lists(st.integers(-700, 700), min_size=1, max_size=40))
+def test_note_parts_are_the_notes_unreduced_on_one_denominator(scores):
+    parts = note_parts(scores)
+    assert tuple(Fraction(n, d) for n, d in parts) == top_notes(scores)
+    assert len({d for _n, d in parts}) == 1  # one étui, one denominator: sums add integers
+
+
+@given(
+    st.lists(st.fractions(0, 100), max_size=12),
+    st.lists(st.fractions(0, 100), max_size=12),
+    st.fractions(0, 1),
+)
+def test_sums_of_notes_give_the_percentages_of_the_notes(attack, defence, weight):
+    by_hand = NoteSum(), NoteSum()
+    for total, notes in zip(by_hand, (attack, defence), strict=True):
+        for note in notes:
+            total.add(note.numerator * 3, note.denominator * 3)  # unreduced, as note_parts
+    expected = percentages(attack=attack, defence=defence, attack_weight=weight)
+    assert percentages_of(*by_hand, attack_weight=weight) == expected
+    assert percentages_of(NoteSum.of(attack), NoteSum.of(defence), weight) == expected
 
 
 # Rankings (§2)
