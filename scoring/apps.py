@@ -31,6 +31,8 @@ class ScoringConfig(AppConfig):
         register_not_seating("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")
         transfer.register()  # its rows in a tournament document
         from .job_kinds import register_results_documents
+        from .job_kinds_duplicate import register_duplicate_documents
 
         register_results_documents()
+        register_duplicate_documents()
         register_audit_actions(Action)

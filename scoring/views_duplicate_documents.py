@@ -5,41 +5,37 @@
 "cards" (table cards); and /documents/export.xlsx, every score and note of the séance.
 
 Thin: the documents are ``documents_duplicate``'s, ``documents_duplicate_results``' and
-``excel_duplicate``'s, made here, at once (a séance is a few dozen étuis). A donnes-libres
-tournament has none: its visitors are sent back to its page.
+``excel_duplicate``'s, made by the worker (``job_kinds_duplicate``): the file at once when the
+same document of the same state was made already, else its job's page, which follows the
+rendering. A donnes-libres tournament has none: its visitors are sent back to its page.
 """
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from common.views import download
 from tournaments.models import Session
 from tournaments.permissions import Role, role_required
+from tournaments.views.jobs import document_response
 
-from . import documents_duplicate, documents_duplicate_results, excel_duplicate
+from . import job_kinds_duplicate
 from .views_duplicate import duplicate_only
-
-DOCUMENTS = {
-    "sheets": lambda session: documents_duplicate.travelling_sheets_pdf(session),
-    "topped": lambda session: documents_duplicate.travelling_sheets_pdf(session, topped=True),
-    "labels": documents_duplicate.board_labels_pdf,
-    "ranking": documents_duplicate_results.ranking_pdf,
-    "roadmaps": documents_duplicate_results.roadmaps_pdf,
-    "cards": documents_duplicate_results.cards_pdf,
-}
 
 
 @role_required(Role.SCORER)
 @duplicate_only
 def session_document(request, tournament, session, kind):
-    if kind not in DOCUMENTS:
+    if kind not in job_kinds_duplicate.DOCUMENTS or kind == "export":
         raise Http404
-    found = get_object_or_404(Session, tournament=tournament, number=session)
-    return download(DOCUMENTS[kind](found))
+    return _document(request, tournament, session, kind)
 
 
 @role_required(Role.SCORER)
 @duplicate_only
 def session_export(request, tournament, session):
+    return _document(request, tournament, session, "export")
+
+
+def _document(request, tournament, session, kind):
     found = get_object_or_404(Session, tournament=tournament, number=session)
-    return download(excel_duplicate.session_workbook(found))
+    params = job_kinds_duplicate.params(found.number, kind)
+    return document_response(request, tournament, job_kinds_duplicate.KIND, params)

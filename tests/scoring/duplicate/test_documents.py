@@ -20,7 +20,8 @@ from scoring.documents_duplicate import (
 )
 from scoring.duplicate import board_plays
 from scoring.models import TravellingLine
-from tournaments.models import Registration
+from tests.jobs import fetch
+from tournaments.models import DocumentJob, Registration
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
 
@@ -173,6 +174,8 @@ def test_hand_groups_keep_the_display_order_and_mark_a_void():
 
 
 def test_a_scorer_downloads_the_three_documents(client, seance):
+    """Made by the worker, off the request: the first ask shows the job's page, then the same
+    address serves the file, made once for this state of the tournament."""
     tournament = seance.tournament
     _o, scorer, _a, _ = staff_of(tournament)
     client.force_login(scorer)
@@ -181,9 +184,16 @@ def test_a_scorer_downloads_the_three_documents(client, seance):
             "scoring:duplicate_document",
             kwargs={"slug": tournament.slug, "session": 1, "kind": kind},
         )
-        response = client.get(url)
+        asked = client.get(url)
+        assert asked.status_code == 302 and "/documents/" in asked["Location"]
+        response = fetch(client, url)
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
         assert response.content.startswith(b"%PDF")
+        job = DocumentJob.objects.get(kind="duplicate", params__doc=kind)
+        assert job.params["session"] == 1 and job.status == DocumentJob.Status.DONE
+        again = client.get(url)  # nothing changed: served at once, not made again
+        assert again.status_code == 200 and again.content == response.content
+        assert DocumentJob.objects.filter(kind="duplicate", params__doc=kind).count() == 1
     unknown = reverse(
         "scoring:duplicate_document",
         kwargs={"slug": tournament.slug, "session": 1, "kind": "other"},

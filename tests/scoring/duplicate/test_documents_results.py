@@ -23,6 +23,7 @@ from scoring.services_duplicate import (
     travelling_sheet_save,
 )
 from tests.factories import StaffRoleFactory, TournamentFactory
+from tests.jobs import fetch
 from tournaments.models import Registration, StaffRole
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
@@ -273,7 +274,7 @@ def _download(client, tournament, kind):
             "scoring:duplicate_document",
             kwargs={"slug": tournament.slug, "session": 1, "kind": kind},
         )
-    return client.get(url)
+    return fetch(client, url)  # made by the worker when the page sends to its job
 
 
 KINDS = ["ranking", "roadmaps", "cards", "xlsx"]

@@ -1,0 +1,53 @@
+"""A duplicate séance's documents as jobs (``tournaments.jobs``): the travelling sheets blank
+or topped, the étui labels and diagrams, the table cards, the rankings, the feuilles de route
+and the workbook of every score and note. Four hundred players' feuilles de route take the best
+part of a minute: made by the worker, off the request, as the donnes-libres documents are; the
+same document of the same state of the tournament is made once and served again."""
+
+from django.utils.translation import gettext as _
+
+from tournaments.jobs import Kind, register
+from tournaments.models import Session
+from tournaments.permissions import Role
+
+from . import documents_duplicate, documents_duplicate_results, excel_duplicate
+
+KIND = "duplicate"
+
+# doc -> (what the page calls it, how it is made from the séance)
+DOCUMENTS = {
+    "sheets": (
+        lambda: _("Travelling sheets (PDF)"),
+        lambda session: documents_duplicate.travelling_sheets_pdf(session),
+    ),
+    "topped": (
+        lambda: _("Topped travelling sheets (PDF)"),
+        lambda session: documents_duplicate.travelling_sheets_pdf(session, topped=True),
+    ),
+    "labels": (lambda: _("Étui labels and diagrams (PDF)"), documents_duplicate.board_labels_pdf),
+    "cards": (lambda: _("Table cards (PDF)"), documents_duplicate_results.cards_pdf),
+    "ranking": (lambda: _("Rankings (PDF)"), documents_duplicate_results.ranking_pdf),
+    "roadmaps": (lambda: _("Feuilles de route (PDF)"), documents_duplicate_results.roadmaps_pdf),
+    "export": (lambda: _("Every score and note (Excel)"), excel_duplicate.session_workbook),
+}
+
+
+def params(session: int, doc: str) -> dict:
+    return {"session": session, "doc": doc}
+
+
+def _make(tournament, params, progress):
+    session = Session.objects.filter(tournament=tournament, number=params["session"]).first()
+    if session is None or params["doc"] not in DOCUMENTS or not tournament.is_duplicate:
+        return None
+    _name, make = DOCUMENTS[params["doc"]]
+    return make(session)
+
+
+def _label(params):
+    name, _make = DOCUMENTS[params["doc"]]
+    return _("%(name)s, séance %(k)s") % {"name": name(), "k": params["session"]}
+
+
+def register_duplicate_documents() -> None:
+    register(Kind(KIND, Role.SCORER, _make, _label))
