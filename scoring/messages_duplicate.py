@@ -38,6 +38,10 @@ def line_message(code: str, params: dict) -> str:
         "adjust_reason_required": _("Say why this score is adjusted."),
         "reason_required": _("This travelling sheet was confirmed: say why it is corrected."),
         "no_line": _("Type at least one line."),
+        # The team match (engine.duplicate_teams): the taker chooses one of three contracts.
+        "contract_not_allowed": _(
+            "In a team match the taker plays Garde, Garde Sans or Garde Contre."
+        ),
         "not_a_number": _("%(text)s is not a score: type digits with a sign (+56, −52)."),
     }
     text = messages.get(code, code)

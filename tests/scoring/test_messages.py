@@ -26,7 +26,8 @@ PATTERNS = [
 
 def codes_in_source() -> set[str]:
     found = set()
-    engine = [p for p in ROOT.glob("engine/*.py") if p.name != "duplicate.py"]
+    duplicate = ("duplicate.py", "duplicate_teams.py")  # worded by messages_duplicate
+    engine = [p for p in ROOT.glob("engine/*.py") if p.name not in duplicate]
     for path in [*engine, ROOT / "sheets.py", ROOT / "sheet_lines.py"]:
         text = path.read_text()
         for pattern in PATTERNS:
@@ -61,9 +62,13 @@ def test_messages_format_in_french_and_english(code):
 def test_every_travelling_sheet_code_has_a_message_in_each_language():
     """The duplicate's line problems (services_duplicate) and score checks (engine.duplicate)
     are worded by messages_duplicate."""
-    text = (ROOT / "services_duplicate.py").read_text() + (ROOT / "engine/duplicate.py").read_text()
+    text = "".join(
+        (ROOT / name).read_text()
+        for name in ("services_duplicate.py", "engine/duplicate.py", "engine/duplicate_teams.py")
+    )
     codes = set(re.findall(r'Problem\(\s*"([a-z_]+)"', text)) | {"not_a_number"}
     assert {"line_not_played", "line_twice", "score_odd", "score_out_of_range"} <= codes
+    assert "contract_not_allowed" in codes  # the team match's
     params = {"position": 2, "table": 3, "board": 4, "score": 57, "min": -616, "max": 620,
               "below": 56, "above": 60, "text": "abc"}  # fmt: skip
     for code in codes:
