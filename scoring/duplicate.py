@@ -113,14 +113,10 @@ def sheet_lines(sheet_ids) -> dict[int, list[Line]]:
     return lines
 
 
-def top_board(lines: list[Line]) -> dict[int, Fraction]:
-    """line id -> the taker's note; each version of the deal topped on its own scale, the
-    cancelled lines left out."""
-    return {pk: Fraction(n, d) for pk, (n, d) in top_board_parts(lines).items()}
-
-
 def top_board_parts(lines: list[Line]) -> dict[int, tuple[int, int]]:
-    """``top_board`` as (numerator, denominator) pairs (``engine.duplicate.note_parts``)."""
+    """line id -> the taker's note as a (numerator, denominator) pair
+    (``engine.duplicate.note_parts``); each version of the deal topped on its own scale, the
+    cancelled lines left out."""
     by_version = defaultdict(list)
     for line in lines:
         if not line.cancelled:
@@ -225,7 +221,7 @@ def _credit(line: Line, play: Play, number: int, taker: str, taker_parts, result
         result.played.append(played)
         if line.cancelled:
             n, d = played.parts(orientation)
-        else:
+        else:  # Played.parts' rule, inline: this runs for each of a séance's 20,000 notes
             n, d = (numerator if orientation == taker else defence), denominator
         total = sums[registration_id][0 if orientation == taker else 1]
         total.numerators[d] = total.numerators.get(d, 0) + n

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from tournaments.score_sheet_layout import Grid, fitted_size, split_in_two, text_width
 
+from .engine.boards import CHIEN_SIZE
+
 WIDTH = 186.0  # A4 portrait less the page margins
 CHARACTERS = 90  # monospaced characters on a line of the grid
 MONO_ADVANCE = 1233 / 2048  # DejaVu Sans Mono's advance width, in em
@@ -93,21 +95,13 @@ def background(shape: Shape, labels: dict) -> Grid:
     grid = Grid(height=shape.height)
     line, text = grid.lines.append, grid.texts.append
     x1, y1, x2, y2 = ETUI_BOX
-    for rule in ((x1, y1, x2, y1), (x1, y2, x2, y2), (x1, y1, x1, y2), (x2, y1, x2, y2)):
-        line(rule)
+    _frame(grid, x1, y1, x2, y2)
     text(((x1 + x2) / 2, y1 + 4.0, labels["etui"], 3.0, "normal", "middle"))
     text((0.0, CHIEN_TOP + CHIEN_HEIGHT - 2.1, labels["chien"], 3.2, "normal", "start"))
     if shape.chien_boxes:
-        for k in range(6):
+        for k in range(CHIEN_SIZE):
             left = CHIEN_LEFT + k * (CHIEN_BOX + CHIEN_GAP)
-            top, bottom, right = CHIEN_TOP, CHIEN_TOP + CHIEN_HEIGHT, left + CHIEN_BOX
-            for rule in (
-                (left, top, right, top),
-                (left, bottom, right, bottom),
-                (left, top, left, bottom),
-                (right, top, right, bottom),
-            ):
-                line(rule)
+            _frame(grid, left, CHIEN_TOP, left + CHIEN_BOX, CHIEN_TOP + CHIEN_HEIGHT)
     if not shape.rows:
         return grid
     row = shape.row
@@ -124,6 +118,11 @@ def background(shape: Shape, labels: dict) -> Grid:
         left = right
     line((WIDTH, GRID_TOP, WIDTH, bottom))
     return grid
+
+
+def _frame(grid: Grid, x1: float, y1: float, x2: float, y2: float) -> None:
+    """The four rules of a box."""
+    grid.lines += [(x1, y1, x2, y1), (x1, y2, x2, y2), (x1, y1, x1, y2), (x2, y1, x2, y2)]
 
 
 def _heading(words: str, room: float) -> list[tuple[float, str, float]]:

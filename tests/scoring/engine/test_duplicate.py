@@ -1,9 +1,7 @@
 """The duplicate's pure arithmetic (scoring.engine.duplicate; fft-duplicate.md §1.2, §1.3, §2, §4,
 §5, §6): the rulebook's examples, the spec's facts about Garde scores checked against the engine's
-own set, hypothesis properties, and the module's isolation and size."""
+own set, hypothesis properties (its isolation: test_isolation.py)."""
 
-import subprocess
-import sys
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
@@ -361,25 +359,3 @@ def test_check_score_refuses_exactly_what_the_set_lacks(score, chelem):
         below, above = problem.params["below"], problem.params["above"]
         assert below in allowed and above in allowed and below < score < above
         assert not any(below < value < above for value in allowed)
-
-
-# The module stands apart and stays small
-
-
-def test_the_module_imports_no_django_and_no_project_app():
-    code = (
-        "import scoring.engine.duplicate, sys; "
-        "apps = {'django', 'config', 'tournaments', 'arbitration'}; "
-        "loaded = [m for m in sys.modules if m.split('.')[0] in apps "
-        "or (m.startswith('scoring.') and not m.startswith('scoring.engine'))]; "
-        "assert not loaded, loaded"
-    )
-    completed = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=False
-    )
-    assert completed.returncode == 0, completed.stderr
-
-
-def test_the_module_stays_under_400_lines():
-    source = REPO_ROOT / "scoring" / "engine" / "duplicate.py"
-    assert len(source.read_text(encoding="utf-8").splitlines()) < 400

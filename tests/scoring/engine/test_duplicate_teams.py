@@ -2,8 +2,6 @@
 the triplettes' attack order, the étui turned for South, the team match and the quadrettes'
 ranking, checked on the rulebook's examples (and its page-24 PM grid) and by properties."""
 
-import subprocess
-import sys
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -384,25 +382,3 @@ def test_match_points_give_the_rulebook_grid():
     for ecart, pm in rows:
         assert match_points(int(ecart)) == Decimal(pm)
         assert match_points(-int(ecart)) == -Decimal(pm)
-
-
-# The module stands apart and stays small
-
-
-def test_the_module_imports_no_django_and_no_project_app():
-    code = (
-        "import scoring.engine.duplicate_teams, sys; "
-        "apps = {'django', 'config', 'tournaments', 'arbitration'}; "
-        "loaded = [m for m in sys.modules if m.split('.')[0] in apps "
-        "or (m.startswith('scoring.') and not m.startswith('scoring.engine'))]; "
-        "assert not loaded, loaded"
-    )
-    completed = subprocess.run(
-        [sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=False
-    )
-    assert completed.returncode == 0, completed.stderr
-
-
-def test_the_module_stays_under_400_lines():
-    source = REPO_ROOT / "scoring" / "engine" / "duplicate_teams.py"
-    assert len(source.read_text(encoding="utf-8").splitlines()) <= 400
