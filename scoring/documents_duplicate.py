@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from common.rendering import PDF, render_pdf
 from tournaments.models import Registration, Session
-from tournaments.score_sheet_layout import png
+from tournaments.score_sheet_layout import fitted_size, png
 
 from . import travelling_sheet_layout as layout
 from .duplicate import board_plays, session_results
@@ -28,6 +28,10 @@ from .models_duplicate import ORIENTATIONS, Board, Orientation
 
 # Two sheets share a page while a sheet has no more lines than this (one page each beyond).
 HALF_PAGE_LINES = layout.max_rows(half=True)
+# The sheet's title and its facts line (mm): shrunk, when too long, to fit beside the étui's
+# number instead of being cut.
+TITLE_SIZE, TITLE_ROOM = 4.58, 154.0
+FACTS_SIZE, FACTS_ROOM = 3.53, 156.0
 # The compass of a diagram, with each orientation's colour (§1.8).
 COLOURS = {"N": "yellow", "E": "red", "S": "blue", "W": "green"}
 
@@ -103,9 +107,11 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
     most = layout.max_rows(half)
     labels = _sheet_labels()
     sheets, backgrounds, resources = [], {}, {}
+    title_size = fitted_size(session.tournament.name, TITLE_ROOM, TITLE_SIZE, "bold")
     for board, rows, chien in found:
-        parts = [rows[start : start + most] for start in range(0, len(rows), most)] or [[]]
-        for part in parts:
+        parts = split_evenly(rows, most)
+        facts = _facts(board, session.tournament)
+        for index, part in enumerate(parts, start=1):
             shape = layout.Shape(rows=len(part), topped=topped, chien_boxes=not chien, half=half)
             if shape not in backgrounds:
                 backgrounds[shape] = f"sheet-{len(backgrounds)}"
@@ -122,12 +128,16 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
                     "height": shape.height,
                     "row": shape.row,
                     "lines": _lines_html(part, shape.columns),
+                    "facts": facts,
+                    "facts_size": fitted_size(facts, FACTS_ROOM, FACTS_SIZE, "bold"),
+                    "part": (index, len(parts)) if len(parts) > 1 else None,
                 }
             )
     context = {
         "tournament": session.tournament,
         "session": session,
         "sheets": sheets,
+        "title_size": title_size,
         "topped": topped,
         "half": half,
         "width": layout.WIDTH,
@@ -141,6 +151,32 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
         PDF,
         render_pdf("print/travelling_sheets.html", context, resources),
     )
+
+
+def split_evenly(rows: list, most: int) -> list[list]:
+    """``rows`` cut into as few sheets of at most ``most`` lines as they need, the sheets as
+    even as can be (31 lines on sheets of 30: 16 and 15, not 30 and 1); one empty sheet for
+    no rows."""
+    count = max(1, -(-len(rows) // most))
+    size, extra = divmod(len(rows), count)
+    parts, start = [], 0
+    for index in range(count):
+        end = start + size + (index < extra)
+        parts.append(rows[start:end])
+        start = end
+    return parts
+
+
+def _facts(board: Board, tournament) -> str:
+    """The étui's line under the title: its série, taker, dealer and the tournament's colour."""
+    words = [
+        f"{_('Série')} {board.board_set}",
+        f"{_('Taker')} {board.get_taker_display()}",
+        f"{_('Dealer')} {board.get_dealer_display()}",
+    ]
+    if tournament.colour:
+        words.append(f"{_('Colour')} {tournament.colour}")
+    return "   ".join(words)
 
 
 def _sheet_labels() -> dict:

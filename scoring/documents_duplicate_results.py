@@ -214,7 +214,7 @@ def _roadmap(result: PlayerResult, expected: int, ranked: int) -> dict:
         "alternate_place": result.alternate_place,
         "ranked_players": ranked,
         "ranked": result.ranked,
-        "missing": max(expected - len(result.notes), 0),
+        "missing": max(expected - len(result.played), 0),
     }
 
 

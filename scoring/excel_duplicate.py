@@ -77,7 +77,7 @@ def player_rows(results: SessionResults) -> Iterator[list]:
             result.general_place, result.alternate_place, result.registration.number,
             result.registration.name, result.line, number(result.attack),
             number(result.defence), number(result.overall), number(result.penalty),
-            len(result.notes), _yes(result.registration.stand_in),
+            len(result.played), _yes(result.registration.stand_in),
         ]  # fmt: skip
 
 

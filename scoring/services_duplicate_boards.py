@@ -18,6 +18,7 @@ import random
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -29,7 +30,7 @@ from tournaments.services_common import hold_tournament
 from .actions import Action
 from .duplicate import board_plays
 from .engine import boards as engine_boards
-from .models_duplicate import Board, TravellingSheet
+from .models_duplicate import Board
 
 Role = StaffRole.Role
 BoardProblem = engine_boards.BoardProblem
@@ -43,8 +44,14 @@ def refuse_if_closed(session: Session) -> None:
         )
 
 
+def scored_boards(boards):
+    """The étuis of ``boards`` that a score is recorded for: a travelling sheet or a table's
+    reported score (dealing them again would delete it)."""
+    return boards.filter(Q(sheets__isnull=False) | Q(table_reports__isnull=False)).distinct()
+
+
 def _refuse_if_scored(session: Session) -> None:
-    if TravellingSheet.objects.filter(board__session=session).exists():
+    if scored_boards(session.boards.all()).exists():
         raise ValidationError(
             _("Scores of this séance have been entered: its étuis can no longer change."),
             code="boards_scored",
@@ -131,7 +138,7 @@ def board_type(*, session: Session, number: int, taker: str, dealer: str, chien,
             % {"n": number, "count": session.tables * per_set},
             code="board_number",
         )
-    if TravellingSheet.objects.filter(board__session=session, board__number=number).exists():
+    if scored_boards(session.boards.filter(number=number)).exists():
         raise ValidationError(
             _("Scores of étui %(n)s have been entered: it can no longer change.") % {"n": number},
             code="board_scored",

@@ -41,14 +41,14 @@ BLANK_COLUMNS = (
     ("minus", 30),
 )
 TOPPED_COLUMNS = (
-    ("position", 9),
+    ("position", 8),
     ("table", 8),
     ("north", 9),
-    ("plus", 12),
-    ("minus", 12),
+    ("plus", 11),
+    ("minus", 11),
     ("attack", 13),
     ("defence", 13),
-    ("remark", 14),
+    ("remark", 17),  # "annulée, rature", the longest remark, with a space each side
 )
 
 

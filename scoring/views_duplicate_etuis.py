@@ -19,7 +19,12 @@ from tournaments.permissions import Role, role_required
 from .engine.boards import dealer_for, takers_for_set
 from .forms_duplicate import BoardMadeForm, BoardTypeForm
 from .models_duplicate import Board, Orientation
-from .services_duplicate_boards import board_made_record, board_type, first_tables
+from .services_duplicate_boards import (
+    board_made_record,
+    board_type,
+    first_tables,
+    scored_boards,
+)
 from .views_duplicate import duplicate_only
 
 
@@ -68,7 +73,7 @@ def board_type_page(request, tournament, session, board):
     if not 1 <= board <= count:
         raise Http404
     existing = Board.objects.filter(session=found, number=board).first()
-    scored = existing is not None and existing.sheets.exists()
+    scored = scored_boards(found.boards.filter(number=board)).exists()
     # While the arbitre types the étuis in a row, saving one opens the next not made yet.
     following = board + 1
     if following > count or found.boards.filter(number=following).exists():

@@ -121,7 +121,7 @@ def refuse_if_closed(round_: Round) -> None:
 def _locked() -> ValidationError:
     return ValidationError(
         _(
-            "Score sheets of this position exist: only an arbitre's correction can move "
+            "Scores of this position are recorded: only an arbitre's correction can move "
             "players now."
         ),
         code="round_locked",
@@ -276,7 +276,7 @@ def round_swap_players(
         if not has_visible_text(reason):
             raise field_error(
                 "reason",
-                _("Score sheets of this position exist: say why the players are moved."),
+                _("Scores of this position are recorded: say why the players are moved."),
                 "reason_required",
             )
     places = exchange_seats(round_, first, second)

@@ -72,7 +72,7 @@ def round_swap_undo(*, round: Round, user, swap: int) -> Round:
     require_role(user, round_.tournament, Role.ORGANISER)
     if round_.is_closed or round_.is_locked:
         raise ValidationError(
-            _("Score sheets of this position exist: the swap can no longer be undone."),
+            _("Scores of this position are recorded: the swap can no longer be undone."),
             code="round_locked",
         )
     last = last_swap(round=round_)

@@ -434,7 +434,7 @@ def test_an_invisible_reason_moves_nobody_once_sheets_exist(round1, staff, reaso
             round=round1, user=staff["arbitre"], first=a, second=b, reason=reason
         )
     assert exc.value.message_dict == {
-        "reason": ["Score sheets of this position exist: say why the players are moved."]
+        "reason": ["Scores of this position are recorded: say why the players are moved."]
     }
     assert t1.seats.get(number=2).registration == a and ScoreSheet.objects.count() == 1
     with pytest.raises(ValidationError) as exc:  # the sheet's own service refuses it too

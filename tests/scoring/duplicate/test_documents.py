@@ -3,6 +3,7 @@ topped from the confirmed sheets in the rulebook's columns; the étui labels wit
 diagrams; and their staff downloads."""
 
 import io
+import re
 from fractions import Fraction
 
 import pytest
@@ -147,6 +148,14 @@ def test_topped_sheets_show_scores_notes_ratures_and_cancelled_lines(monkeypatch
     assert all(row["attack"] and row["defence"] for row in rows)
 
 
+def test_the_longest_remark_is_printed_whole():
+    row = {"position": 3, "table": 7, "north": 12, "minus": 120, "cancelled": True, "rature": True}
+    text = str(documents_duplicate._lines_html([row], layout.TOPPED_COLUMNS))
+    line = re.sub(r"<[^>]+>", "", text)
+    assert _cells(line, layout.TOPPED_COLUMNS)["remark"] == "annulée, rature"
+    assert _cells(line, layout.TOPPED_COLUMNS)["minus"] == "120"
+
+
 def test_note_text_has_two_decimals_and_a_french_comma():
     assert note_text(Fraction(100, 3)) == "33,33"
     assert note_text(Fraction(200, 3)) == "66,67"
@@ -201,3 +210,31 @@ def test_a_scorer_downloads_the_three_documents(client, seance):
     assert client.get(unknown).status_code == 404
     page = client.get(reverse("scoring:duplicate", kwargs={"slug": tournament.slug, "session": 1}))
     assert b'data-testid="duplicate-documents"' in page.content
+
+
+def test_an_etui_over_several_sheets_is_split_evenly_and_each_sheet_says_which_it_is(
+    monkeypatch, seance
+):
+    assert [len(part) for part in documents_duplicate.split_evenly(list(range(31)), 30)] == [16, 15]
+    assert [len(part) for part in documents_duplicate.split_evenly(list(range(60)), 30)] == [30, 30]
+    assert documents_duplicate.split_evenly([], 30) == [[]]
+    monkeypatch.setattr(layout, "max_rows", lambda half: 3)  # 5 tables play each étui
+    context, _resources, content = _captured(monkeypatch, seance)
+    first = [sheet for sheet in context["sheets"] if sheet["board"].number == 1]
+    assert [sheet["part"] for sheet in first] == [(1, 2), (2, 2)]
+    assert [len(sheet["lines"].split("\n")) for sheet in first] == [3, 2]
+    assert "sheet 1 of 2" in _text(content)[0] and "sheet 2 of 2" in _text(content)[0]
+
+
+def test_a_long_name_and_colour_shrink_to_fit_instead_of_being_cut(monkeypatch, seance):
+    tournament = seance.tournament
+    tournament.name = "Championnat régional de Tarot duplicate individuel de la Ligue Auvergne"
+    tournament.colour = "Bleu outremer très foncé à liseré blanc"
+    tournament.save()
+    context, _resources, content = _captured(monkeypatch, seance)
+    assert context["title_size"] < documents_duplicate.TITLE_SIZE
+    sheet = context["sheets"][0]
+    assert sheet["facts_size"] < documents_duplicate.FACTS_SIZE
+    assert "Bleu outremer très foncé à liseré blanc" in sheet["facts"]
+    text = " ".join(_text(content)[0].split())
+    assert "Ligue Auvergne" in text and "liseré blanc" in text

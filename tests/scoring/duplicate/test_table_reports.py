@@ -9,7 +9,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from scoring.duplicate import board_plays, session_results
 from scoring.models import TableReport
-from scoring.services_duplicate import LineEntry, TravellingEntry, travelling_sheet_save
+from scoring.services_duplicate import (
+    LineEntry,
+    TravellingEntry,
+    board_type,
+    boards_make,
+    travelling_sheet_save,
+)
 from scoring.services_duplicate_reports import ReportRefused, table_report_save
 from tournaments.models import AuditEntry
 from tournaments.services_duplicate import session_movement_build
@@ -192,3 +198,27 @@ def test_a_reported_score_locks_the_movement_as_a_travelling_sheet_does(seance):
         session_movement_build(tournament=session.tournament, user=organiser, seed=2)
     assert exc.value.code == "movement_scored"
     assert TableReport.objects.filter(board__session=session).count() == 1  # nothing lost
+
+
+def test_a_reported_score_keeps_the_etuis_from_being_dealt_or_typed_again(seance):
+    session, (organiser, scorer, arbitre, _a2) = seance
+    play = _play(session, 1, 0)
+    first = _boards(session, 1)[0]
+    _save(session, play, {first.number: 56}, scorer)
+    hands = first.hands
+    with pytest.raises(ValidationError) as exc:
+        boards_make(session=session, user=organiser, seed=7)
+    assert exc.value.code == "boards_scored"
+    with pytest.raises(ValidationError) as exc:
+        board_type(
+            session=session,
+            number=first.number,
+            taker="E",
+            dealer="N",
+            chien=["T21", "EX", "HR", "DD", "S7", "C1"],
+            user=arbitre,
+        )
+    assert exc.value.code == "board_scored"
+    first.refresh_from_db()
+    assert first.hands == hands
+    assert TableReport.objects.filter(board=first, score=56).exists()
