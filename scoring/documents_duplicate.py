@@ -170,13 +170,13 @@ def split_evenly(rows: list, most: int) -> list[list]:
 def _facts(board: Board, tournament) -> str:
     """The étui's line under the title: its série, taker, dealer and the tournament's colour."""
     words = [
-        f"{_('Série')} {board.board_set}",
-        f"{_('Taker')} {board.get_taker_display()}",
-        f"{_('Dealer')} {board.get_dealer_display()}",
+        (_("Série"), board.board_set),
+        (_("Taker"), board.get_taker_display()),
+        (_("Dealer"), board.get_dealer_display()),
     ]
     if tournament.colour:
-        words.append(f"{_('Colour')} {tournament.colour}")
-    return "   ".join(words)
+        words.append((_("Colour"), tournament.colour))
+    return "   ".join(f"{label} {value}" for label, value in words)
 
 
 def _sheet_labels() -> dict:

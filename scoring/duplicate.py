@@ -78,12 +78,20 @@ def board_plays(session: Session) -> dict[int, list[Play]]:
 
 def current_sheets(session: Session, official: bool) -> dict[int, TravellingSheet]:
     """board id -> its current version (its confirmed one when ``official``)."""
+    return {sheet.board_id: sheet for sheet in _current(session, official)}
+
+
+def _current(session: Session, official: bool):
     sheets = TravellingSheet.objects.filter(board__session=session)
     if official:
-        sheets = sheets.filter(status=TravellingSheet.Status.CONFIRMED)
-    else:
-        sheets = sheets.exclude(status=TravellingSheet.Status.SUPERSEDED)
-    return {sheet.board_id: sheet for sheet in sheets}
+        return sheets.filter(status=TravellingSheet.Status.CONFIRMED)
+    return sheets.exclude(status=TravellingSheet.Status.SUPERSEDED)
+
+
+def current_sheet_ids(session: Session, official: bool) -> dict[int, int]:
+    """board id -> the id of its current version, as ``current_sheets`` finds it, without
+    making the sheets."""
+    return dict(_current(session, official).values_list("board_id", "pk"))
 
 
 LINE_FIELDS = ("pk", "sheet_id", "round__number", "table_number", "score", "deal_version")
@@ -169,16 +177,15 @@ def session_results(session: Session, *, official: bool) -> SessionResults:
             if registration_id not in results:
                 results[registration_id] = PlayerResult(registrations[registration_id], orientation)
     boards = Board.objects.filter(session=session).order_by("number")
-    sheets = current_sheets(session, official)
-    lines = sheet_lines(sheet.pk for sheet in sheets.values())
+    sheets = current_sheet_ids(session, official)
+    lines = sheet_lines(sheets.values())
     reported = {} if official else reported_lines(session)  # official results never read them
     sums = {pk: (NoteSum(), NoteSum()) for pk in results}  # attack, defence
     topped, missing = {}, 0
     for board_id, number, board_set, taker in boards.values_list(
         "pk", "number", "board_set", "taker"
     ):
-        sheet = sheets.get(board_id)
-        board_lines = lines.get(sheet.pk, []) if sheet else []
+        board_lines = lines.get(sheets.get(board_id), [])
         board_lines = with_reported(board_lines, reported.get(board_id, ()))
         missing += len(plays.get(board_set, ())) - len(board_lines)
         parts = top_board_parts(board_lines)
@@ -228,27 +235,36 @@ def _credit(line: Line, play: Play, number: int, taker: str, taker_parts, result
         total.count += 1
 
 
-def _order(result: PlayerResult):
-    """Best first: global, then defence, then attack, then the tournament number."""
-    none = Fraction(-(10**9))
-    return (
-        -(result.overall if result.overall is not None else none),
-        -(result.defence if result.defence is not None else none),
-        -(result.attack if result.attack is not None else none),
-        result.registration.number,
-    )
+NO_NOTE = -(10**9)  # below every percentage: a player with no note yet sorts last
+
+
+def _exact(value: Fraction | None) -> tuple:
+    """A sort key equal in order to ``value`` that mostly compares floats: rounding to a float
+    never reverses two values' order, and equal floats fall back on the exact fraction."""
+    if value is None:
+        return (NO_NOTE, NO_NOTE)
+    return (float(value), value)
+
+
+def _merit(result: PlayerResult) -> tuple:
+    """What orders the players, best highest: global, then defence, then attack."""
+    return (_exact(result.overall), _exact(result.defence), _exact(result.attack))
 
 
 def rank_players(results: list[PlayerResult]) -> tuple[list, list]:
     """(général order, alterné order); each result's places filled in. Stand-ins are not
-    ranked; a player with no note yet is ranked last, unplaced."""
-    ordered = sorted(results, key=_order)
+    ranked; a player with no note yet is ranked last, unplaced. Best first by global, then
+    defence, then attack, then the tournament number: two stable sorts, so that no
+    percentage is negated into a new Fraction."""
+    ordered = sorted(results, key=lambda r: r.registration.number)
+    ordered.sort(key=_merit, reverse=True)
     ranked = [r for r in ordered if r.ranked and r.overall is not None]
     for place, key in general_ranking([(i, r.overall) for i, r in enumerate(ranked)]):
         ranked[key].general_place = place
     for place, key in alternate_ranking([(i, r.line, r.overall) for i, r in enumerate(ranked)]):
         ranked[key].alternate_place = place
-    alternate = sorted(ranked, key=lambda r: (r.alternate_place, _order(r)))
+    # Stable: equal places keep the général's order.
+    alternate = sorted(ranked, key=lambda r: r.alternate_place)
     placed = {id(r) for r in ranked}  # by identity: a dataclass's == compares every field
     return ranked + [r for r in ordered if id(r) not in placed], alternate
 

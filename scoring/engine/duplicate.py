@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
-from math import isqrt
+from math import isqrt, lcm
+from operator import itemgetter
 from typing import Any
 
 from .counts import counts_by_bouts
@@ -121,9 +122,14 @@ def percentages_of(
         alone = defence_mean if attack_mean is None else attack_mean
         return Percentages(attack_mean, defence_mean, alone)
     weight = Fraction(attack_weight)
-    return Percentages(
-        attack_mean, defence_mean, weight * attack_mean + (1 - weight) * defence_mean
+    # w·a + (1 − w)·d over one denominator: one reduction (this runs for every player).
+    p, q = weight.numerator, weight.denominator
+    a, d = attack_mean, defence_mean
+    overall = Fraction(
+        p * a.numerator * d.denominator + (q - p) * d.numerator * a.denominator,
+        q * a.denominator * d.denominator,
     )
+    return Percentages(attack_mean, defence_mean, overall)
 
 
 class NoteSum:
@@ -151,8 +157,9 @@ class NoteSum:
     def mean(self) -> Fraction | None:
         if not self.count:
             return None
-        total = sum((Fraction(n, d) for d, n in self.numerators.items()), Fraction(0))
-        return total / self.count
+        common = lcm(*self.numerators)
+        total = sum(n * (common // d) for d, n in self.numerators.items())
+        return Fraction(total, common * self.count)  # one reduction, not one per denominator
 
 
 # Rankings (§2, §3)
@@ -163,7 +170,9 @@ def general_ranking(items: Iterable[tuple[Hashable, Any]]) -> list[tuple[int, Ha
     (1, 2, 2, 4) and keep the order given."""
     ranked = []
     place, previous = 0, None
-    for index, (key, overall) in enumerate(sorted(items, key=lambda item: -item[1])):
+    # reverse=True keeps equal items in the order given, as the negated key would, without
+    # making a new Fraction of each overall.
+    for index, (key, overall) in enumerate(sorted(items, key=itemgetter(1), reverse=True)):
         if index == 0 or overall != previous:
             place, previous = index + 1, overall
         ranked.append((place, key))
@@ -184,7 +193,7 @@ def alternate_ranking(
     lines: dict[Hashable, list[tuple[Hashable, Any]]] = {}
     for key, line, overall in items:
         lines.setdefault(line, []).append((key, overall))
-    columns = [sorted(members, key=lambda member: -member[1]) for members in lines.values()]
+    columns = [sorted(members, key=itemgetter(1), reverse=True) for members in lines.values()]
     ranked, start = [], 0
     for depth in range(max(map(len, columns), default=0)):
         band = [column[depth] for column in columns if depth < len(column)]
