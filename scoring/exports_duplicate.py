@@ -19,6 +19,7 @@ from .duplicate import (
     tournament_results,
 )
 from .engine.duplicate import percentages
+from .exports_triplettes import triplettes_lines_rows, triplettes_ranking_rows
 
 LINES_HEADER = [
     "board",
@@ -59,6 +60,9 @@ def decimal_text(value: Fraction | None, places: int = 4) -> str:
 
 
 def lines_rows(tournament: Tournament, *, official: bool = True):
+    if tournament.is_triplettes:
+        yield from triplettes_lines_rows(tournament, official=official)
+        return
     yield LINES_HEADER
     numbers = dict(tournament.registrations.values_list("pk", "number"))
     for session in tournament.sessions.order_by("number"):
@@ -89,6 +93,9 @@ def lines_rows(tournament: Tournament, *, official: bool = True):
 def ranking_rows(tournament: Tournament, *, official: bool = True):
     """One row per player, the whole tournament: the général on the total; the alterné, the
     line and the séance's percentages for a one-séance tournament."""
+    if tournament.is_triplettes:
+        yield from triplettes_ranking_rows(tournament, official=official)
+        return
     yield RANKING_HEADER
     sessions = list(tournament.sessions.order_by("number"))
     if len(sessions) == 1:

@@ -42,6 +42,11 @@ def line_message(code: str, params: dict) -> str:
         "contract_not_allowed": _(
             "In a team match the taker plays Garde, Garde Sans or Garde Contre."
         ),
+        # Triplettes: the taker is one of the attacking triplette's three.
+        "attacker_not_in_team": _(
+            "The attacker of table %(table)s at position %(position)s must be a member of "
+            "the triplette that attacks this étui there (%(team)s): check the sheet."
+        ),
         "not_a_number": _("%(text)s is not a score: type digits with a sign (+56, −52)."),
     }
     text = messages.get(code, code)

@@ -163,6 +163,15 @@ class TravellingLine(models.Model):
     assigned_notes = models.JSONField(_("assigned notes"), default=dict, blank=True)
     # An étui put back wrongly: the lines played with each version are topped apart.
     deal_version = models.PositiveSmallIntegerField(_("version of the deal"), default=1)
+    # Triplettes: the member of the attacking triplette who took (§3), as North wrote it.
+    attacker = models.ForeignKey(
+        "tournaments.Registration",
+        verbose_name=_("attacker"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["sheet", "round__number", "table_number"]

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.text import clean_text, has_visible_text
-from tournaments.models import Round, Session, StaffRole
+from tournaments.models import Round, Session, StaffRole, Table
 from tournaments.permissions import has_role, require_role
 from tournaments.services import audit_log
 
@@ -56,6 +56,7 @@ class LineEntry:
     cancelled: bool = False
     assigned_notes: dict = field(default_factory=dict)
     deal_version: int = 1
+    attacker: int | None = None  # triplettes: the registration id of who took
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,9 @@ def current_sheet(board: Board) -> TravellingSheet | None:
 def line_problems(board: Board, entry: TravellingEntry, *, arbitre: bool) -> list[LineProblem]:
     """Every reason the entry cannot be saved, line by line."""
     plays = {(p.position, p.table) for p in board_plays(board.session).get(board.board_set, ())}
+    attackers, teams = (
+        _attacking_members(board) if board.session.tournament.is_triplettes else ({}, {})
+    )
     problems, seen = [], set()
     for index, line in enumerate(entry.lines):
         place = (line.position, line.table)
@@ -104,6 +108,11 @@ def line_problems(board: Board, entry: TravellingEntry, *, arbitre: bool) -> lis
             problems.append(LineProblem("line_twice", index, params))
             continue
         seen.add(place)
+        if line.attacker is not None and line.attacker not in attackers.get(place, ()):
+            params = {"position": line.position, "table": line.table}
+            params["team"] = teams.get(place, "")
+            problems.append(LineProblem("attacker_not_in_team", index, params))
+            continue
         if line.cancelled:
             if not arbitre:
                 problems.append(LineProblem("cancel_needs_arbitre", index))
@@ -120,6 +129,21 @@ def line_problems(board: Board, entry: TravellingEntry, *, arbitre: bool) -> lis
             elif not has_visible_text(line.adjust_reason):
                 problems.append(LineProblem("adjust_reason_required", index))
     return problems
+
+
+def _attacking_members(board: Board) -> tuple[dict, dict]:
+    """Triplettes: (position, table) -> the ids of the attacking triplette's members, and the
+    name of that triplette, for the étui's tables."""
+    attackers, teams = {}, {}
+    column = "ns_team" if board.taker in "NS" else "ew_team"
+    for table in Table.objects.filter(
+        round__session=board.session, board_set=board.board_set
+    ).select_related("round", column):
+        team = getattr(table, column)
+        place = (table.round.number, table.number)
+        teams[place] = team.name if team else ""
+        attackers[place] = set(team.members.values_list("pk", flat=True)) if team else set()
+    return attackers, teams
 
 
 @transaction.atomic
@@ -187,6 +211,7 @@ def version_write(board, current, lines, user, reason, *, confirmed=False) -> Tr
             cancelled=line.cancelled,
             assigned_notes=_assigned(line) if line.cancelled else {},
             deal_version=line.deal_version,
+            attacker_id=line.attacker,
         )
         for line in lines
     )

@@ -51,6 +51,7 @@ def line_entry(line: TravellingLine) -> LineEntry:
         cancelled=line.cancelled,
         assigned_notes=dict(line.assigned_notes),
         deal_version=line.deal_version,
+        attacker=line.attacker_id,
     )
 
 

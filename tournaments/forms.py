@@ -59,6 +59,12 @@ class TournamentForm(forms.ModelForm):
         # Older forms and scripts post neither: a donnes-libres tournament, séries of 4.
         self.fields["format"].required = False
         self.fields["boards_per_set"].required = False
+        if self.instance.format != Tournament.Format.TRIPLETTES:
+            # The triplettes have their movement, topage and files (simulate_tournament,
+            # export_duplicate) but not yet their pages: not offered at creation.
+            self.fields["format"].choices = [
+                c for c in self.fields["format"].choices if c[0] != Tournament.Format.TRIPLETTES
+            ]
         self.fields["slug"].help_text = _(
             "Used in public addresses: /t/<short address>/. Leave empty to make one from the name."
         )

@@ -165,12 +165,14 @@ def tournament_simulate(
     and its first ``positions`` positions seated and published."""
     if players < 1:
         raise ValueError("players must be positive")
-    if team_size not in (1, 2, 4):
-        raise ValueError("team_size is 1, 2 or 4")
+    triplettes = format == Tournament.Format.TRIPLETTES
+    if team_size not in ((3,) if triplettes else (1, 2, 4)):
+        raise ValueError("team_size is 1, 2 or 4 (3 for the triplettes)")
     if players % team_size:
         raise ValueError(f"{players} players cannot form teams of {team_size}")
     rng = random.Random(seed)
     kind = {1: Tournament.Kind.INDIVIDUAL, 2: Tournament.Kind.TEAMS_2, 4: Tournament.Kind.TEAMS_4}
+    kind[3] = Tournament.Kind.INDIVIDUAL  # the triplettes' teams come with their game
     tournament = services.tournament_create_unchecked(
         user=user,
         name=name or f"Tournoi simulé {slug}",
@@ -179,7 +181,7 @@ def tournament_simulate(
         venue=rng.choice(["Salle des fêtes", "Maison des associations", "Club house"]),
         kind=kind[team_size],
         format=format,
-        positions=positions if format == Tournament.Format.DUPLICATE else max(5, positions),
+        positions=positions if format != Tournament.Format.LIBRE else max(5, positions),
     )
     clubs = [services.club_get_or_create(name=n, user=user) for n in CLUBS]
     # Simulated players take 9-digit licences starting with 9.
@@ -231,11 +233,11 @@ def tournament_simulate(
             services.team_create(
                 tournament=tournament,
                 user=user,
-                name=f"Équipe {i // team_size + 1}",
+                name=f"{'Triplette' if triplettes else 'Équipe'} {i // team_size + 1}",
                 members=regs[i : i + team_size],
             )
-    if format == Tournament.Format.DUPLICATE:
-        return tournament  # its movement is a séance's (services_duplicate)
+    if format != Tournament.Format.LIBRE:
+        return tournament  # its movement is a séance's (services_duplicate, _triplettes)
     for number in range(1, positions + 1):
         round_ = services_seating.round_seat_players(
             tournament=tournament, number=number, user=user, seed=seed + 1 if number == 1 else None

@@ -70,7 +70,7 @@ def test_every_travelling_sheet_code_has_a_message_in_each_language():
     assert {"line_not_played", "line_twice", "score_odd", "score_out_of_range"} <= codes
     assert "contract_not_allowed" in codes  # the team match's
     params = {"position": 2, "table": 3, "board": 4, "score": 57, "min": -616, "max": 620,
-              "below": 56, "above": 60, "text": "abc"}  # fmt: skip
+              "below": 56, "above": 60, "text": "abc", "team": "Triplette 2"}  # fmt: skip
     for code in codes:
         for language in ("en", "fr"):
             with translation.override(language):

@@ -108,6 +108,7 @@ class Tournament(models.Model):
 
         LIBRE = "libre", _("Donnes libres")
         DUPLICATE = "duplicate", _("Duplicate individuel")
+        TRIPLETTES = "triplettes", _("Duplicate triplettes")
 
     class TieBreak(models.TextChoices):
         NONE = "none", _("None: tied players share a rank")
@@ -138,6 +139,9 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Duplicate: printed on the travelling sheets and the étui labels."),
     )
+    # Triplettes: the colour (Bleu, Blanc, Rouge) that attacks a triplette's first étui, drawn
+    # once for the tournament by the arbitre (fft-duplicate.md §3).
+    start_colour = models.CharField(_("starting colour"), max_length=5, blank=True)
     positions = models.PositiveSmallIntegerField(
         _("positions"), default=5, validators=[MinValueValidator(1), MaxValueValidator(30)]
     )
@@ -213,6 +217,8 @@ class Tournament(models.Model):
 
     @property
     def team_size(self) -> int:
+        if self.format == self.Format.TRIPLETTES:
+            return 3
         return {self.Kind.TEAMS_2: 2, self.Kind.TEAMS_4: 4}.get(self.kind, 1)
 
     @property
@@ -225,7 +231,12 @@ class Tournament(models.Model):
 
     @property
     def is_duplicate(self) -> bool:
+        """The duplicate individuel (the team forms have their own pages and reads)."""
         return self.format == self.Format.DUPLICATE
+
+    @property
+    def is_triplettes(self) -> bool:
+        return self.format == self.Format.TRIPLETTES
 
 
 class Team(models.Model):

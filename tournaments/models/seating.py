@@ -79,6 +79,23 @@ class Table(models.Model):
     size = models.PositiveSmallIntegerField(_("players"))
     # Duplicate: the série (1, 2, …) this table plays at this position.
     board_set = models.PositiveSmallIntegerField(_("série"), null=True, blank=True)
+    # Triplettes: the triplette of each line at this table and position (fft-duplicate.md §3).
+    ns_team = models.ForeignKey(
+        "Team",
+        verbose_name=_("North-South triplette"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    ew_team = models.ForeignKey(
+        "Team",
+        verbose_name=_("East-West triplette"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["round", "number"]

@@ -6,6 +6,11 @@ séance of R positions (at most N / 4; by default as many as the tables, up to 5
 drawn, its étuis dealt, published; ``--sheets`` enters, confirms every travelling sheet and
 closes the séance.
 
+``--format triplettes`` (fft-duplicate.md §3): N a multiple of 6 (triplettes of 3, one table for
+two of them: 42 players are 14 triplettes at 7 tables), one séance of a Mitchell of R positions
+(at most the tables, one fewer when they are even; by default up to 5); ``--sheets`` as above,
+each line with its expected attacker.
+
 In ``scoring``: it composes ``tournaments.simulation`` (players, positions) with
 ``scoring.simulation`` (sheets), and scoring may build on tournaments, not the reverse."""
 
@@ -19,6 +24,7 @@ from django.db import transaction
 
 from scoring.simulation import sheets_simulate
 from scoring.simulation_duplicate import duplicate_simulate
+from scoring.simulation_triplettes import triplettes_simulate
 from tournaments.models import Tournament
 from tournaments.simulation import tournament_simulate
 
@@ -49,7 +55,7 @@ class Command(BaseCommand):
             "--format",
             choices=["libre", "duplicate", "triplettes", "quadrettes"],
             default="libre",
-            help="donnes libres (default) or duplicate individuel",
+            help="donnes libres (default), duplicate individuel or triplettes",
         )
         parser.add_argument(
             "--organiser",
@@ -71,8 +77,10 @@ class Command(BaseCommand):
             raise CommandError(f"{players} players cannot form teams of {teams}")
         if positions < 0:
             raise CommandError("--positions cannot be negative")
-        if format in ("triplettes", "quadrettes"):
-            raise CommandError(f"--format {format} comes with the team duplicate: not yet")
+        if format == "quadrettes":
+            raise CommandError("--format quadrettes comes with the team duplicate: not yet")
+        if format == "triplettes":
+            return self._triplettes(slug, players, teams, seed, name, organiser, positions, sheets)
         if format == "duplicate":
             return self._duplicate(slug, players, teams, seed, name, organiser, positions, sheets)
         if sheets and not positions:
@@ -142,6 +150,48 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"Created the duplicate {tournament.name!r} (/t/{slug}/) with {players} players "
                 f"at {tables} tables, {positions} positions, {session.boards.count()} étuis"
+                + (", every travelling sheet confirmed, the séance closed" if sheets else "")
+                + f", organiser {user.username!r}."
+            )
+        )
+
+    def _triplettes(self, slug, players, teams, seed, name, organiser, positions, sheets):
+        if teams:
+            raise CommandError("--teams: the triplettes are teams of 3 by their format")
+        if players % 6 or players < 12:
+            raise CommandError(
+                f"{players} players: triplettes need a multiple of 6 (two triplettes a table), "
+                "at least 12"
+            )
+        tables = players // 6
+        most = tables if tables % 2 else tables - 1
+        positions = positions or min(most, 5)
+        if positions > most:
+            raise CommandError(f"a Mitchell of {tables} tables plays at most {most} positions")
+        user = self._organiser(organiser)
+        try:
+            with transaction.atomic():
+                tournament = tournament_simulate(
+                    slug=slug,
+                    players=players,
+                    user=user,
+                    team_size=3,
+                    seed=seed,
+                    name=name,
+                    positions=positions,
+                    format=Tournament.Format.TRIPLETTES,
+                )
+                session = triplettes_simulate(
+                    tournament=tournament, user=user, seed=seed, sheets=sheets
+                )
+                tournament.refresh_from_db()  # the starting colour drawn with the movement
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from exc
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Created the triplettes {tournament.name!r} (/t/{slug}/) with {players} players "
+                f"in {players // 3} triplettes at {tables} tables, {positions} positions, "
+                f"{session.boards.count()} étuis, starting colour {tournament.start_colour}"
                 + (", every travelling sheet confirmed, the séance closed" if sheets else "")
                 + f", organiser {user.username!r}."
             )

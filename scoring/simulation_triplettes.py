@@ -1,0 +1,71 @@
+"""A whole triplettes séance played at random, through the services
+(``simulate_tournament --format triplettes``): the Mitchell drawn, the étuis dealt, the
+positions published and, when asked, every étui's travelling sheet entered with the expected
+attacker on each line, confirmed by an arbitre, the séance closed. Scores as the individuel's
+simulation draws them (``simulation_duplicate.random_scores``): real Gardes at 4, close on the
+same cards.
+"""
+
+import random
+
+from django.db import transaction
+
+from tournaments.models import Session, Tournament
+from tournaments.services_duplicate import session_publish
+from tournaments.services_triplettes import triplettes_movement_build
+
+from .duplicate_triplettes import expected_attackers_of, triplette_plays
+from .services_duplicate import (
+    LineEntry,
+    TravellingEntry,
+    boards_make,
+    session_close,
+    travelling_sheet_confirm,
+    travelling_sheet_save,
+)
+from .simulation import simulation_accounts
+from .simulation_duplicate import random_scores
+
+
+def triplettes_sheets_simulate(*, session: Session, rng: random.Random, close: bool = True) -> int:
+    """Enter and confirm every étui's travelling sheet (and close the séance)."""
+    scorer, arbitre = simulation_accounts(session.tournament)
+    plays = triplette_plays(session)
+    expected = expected_attackers_of(session.tournament)
+    count = 0
+    with transaction.atomic():
+        for board in session.boards.order_by("number"):
+            tables = plays.get(board.board_set, [])
+            scores = random_scores(rng, len(tables))
+            entry = TravellingEntry(
+                tuple(
+                    LineEntry(
+                        position=play.position,
+                        table=play.table,
+                        score=score,
+                        attacker=expected.get(
+                            ((session.number, board.number), play.attack_team(board.taker))
+                        ),
+                    )
+                    for play, score in zip(tables, scores, strict=True)
+                )
+            )
+            sheet = travelling_sheet_save(board=board, entry=entry, user=scorer)
+            travelling_sheet_confirm(sheet=sheet, user=arbitre)
+            count += 1
+        if close:
+            session_close(session=session, user=arbitre)
+    return count
+
+
+def triplettes_simulate(
+    *, tournament: Tournament, user, seed: int = 0, sheets: bool = False, number: int = 1
+) -> Session:
+    """Séance ``number`` of a triplettes tournament drawn, dealt and published; played when
+    ``sheets``."""
+    session = triplettes_movement_build(tournament=tournament, user=user, number=number, seed=seed)
+    boards_make(session=session, user=user, seed=seed)
+    session_publish(session=session, user=user)
+    if sheets:
+        triplettes_sheets_simulate(session=session, rng=random.Random(seed))
+    return session

@@ -1,0 +1,236 @@
+"""Triplettes (fft-duplicate.md §3): the Mitchell drawn from the teams, the attack order, the
+travelling sheet's attacker, the topage between triplettes, and simulate_tournament /
+export_duplicate recomputed from lines.csv alone by the rulebook's arithmetic written again
+here (no project code), attack order included."""
+
+import unicodedata
+from collections import defaultdict
+from fractions import Fraction
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+
+from scoring.duplicate_triplettes import (
+    expected_attackers_of,
+    triplette_plays,
+    triplette_session_results,
+)
+from scoring.engine.duplicate_teams import COLOURS
+from scoring.models_duplicate import TravellingLine
+from scoring.services_duplicate import (
+    LineEntry,
+    TravellingEntry,
+    TravellingRefused,
+    boards_make,
+    travelling_sheet_save,
+)
+from tournaments import services_triplettes
+from tournaments.models import Tournament
+from tournaments.services_triplettes import triplettes_movement_build
+from tournaments.simulation import tournament_simulate
+
+from .helpers import staff_of
+from .test_commands import four_decimals, read
+
+pytestmark = pytest.mark.django_db
+
+
+def triplettes(players=24, positions=3, slug="tri"):
+    organiser = get_user_model().objects.get_or_create(username="tri-organiser")[0]
+    return tournament_simulate(
+        slug=slug,
+        players=players,
+        user=organiser,
+        team_size=3,
+        seed=3,
+        positions=positions,
+        format=Tournament.Format.TRIPLETTES,
+    )
+
+
+def drawn(tournament, seed=2):
+    session = triplettes_movement_build(
+        tournament=tournament, user=tournament.created_by, seed=seed
+    )
+    boards_make(session=session, user=tournament.created_by, seed=seed)
+    return session
+
+
+def test_the_colours_agree_with_the_engine():
+    assert services_triplettes.COLOURS == COLOURS
+
+
+def test_the_mitchell_seats_one_ns_and_one_ew_triplette_a_table_and_nobody_twice():
+    tournament = triplettes(players=24, positions=3)  # 8 triplettes, 4 tables: 3 positions
+    session = drawn(tournament)
+    tournament.refresh_from_db()
+    assert tournament.start_colour in COLOURS
+    plays = triplette_plays(session)
+    assert sorted(plays) == [1, 2, 3, 4]
+    ns_of, met, series_of = defaultdict(set), set(), defaultdict(set)
+    for série, tables in plays.items():
+        for play in tables:
+            ns_of["NS"].add(play.ns_team)
+            ns_of["EW"].add(play.ew_team)
+            assert (play.ns_team, play.ew_team) not in met
+            met.add((play.ns_team, play.ew_team))
+            for team in (play.ns_team, play.ew_team):
+                assert série not in series_of[team]
+                series_of[team].add(série)
+    assert not ns_of["NS"] & ns_of["EW"] and len(ns_of["NS"] | ns_of["EW"]) == 8
+    assert session.boards.count() == 16
+
+
+def test_wrong_teams_and_counts_are_refused_with_what_to_do():
+    tournament = triplettes(players=24, positions=3)
+    member = tournament.registrations.get(number=1)
+    member.checked_in = False
+    member.save()
+    with pytest.raises(ValidationError, match="three present members: Triplette 1"):
+        triplettes_movement_build(tournament=tournament, user=tournament.created_by)
+    assert not tournament.sessions.filter(rounds__isnull=False).exists()
+    member.checked_in = True
+    member.save()
+    with pytest.raises(ValidationError, match="plays 3 positions at most"):
+        tournament.positions = 4
+        tournament.save()
+        triplettes_movement_build(tournament=tournament, user=tournament.created_by)
+    odd = triplettes(players=15, positions=1, slug="odd")
+    with pytest.raises(ValidationError, match="5 triplettes cannot fill tables"):
+        triplettes_movement_build(tournament=odd, user=odd.created_by)
+
+
+def test_an_attacker_outside_the_attacking_triplette_is_refused_and_one_out_of_turn_flagged():
+    tournament = triplettes(players=24, positions=3)
+    session = drawn(tournament)
+    tournament.refresh_from_db()  # its starting colour, drawn with the movement
+    _organiser, scorer, _arbitre, _second = staff_of(tournament)
+    board = session.boards.get(number=1)  # taker N: the NS triplette attacks
+    play = triplette_plays(session)[board.board_set][0]
+    expected = expected_attackers_of(tournament)[((1, 1), play.ns_team)]
+    defender = tournament.registrations.filter(team_id=play.ew_team).first()
+    entry = TravellingEntry(
+        (LineEntry(position=play.position, table=play.table, score=56, attacker=defender.pk),)
+    )
+    with pytest.raises(TravellingRefused) as refused:
+        travelling_sheet_save(board=board, entry=entry, user=scorer)
+    assert refused.value.problems[0].code == "attacker_not_in_team"
+    assert not TravellingLine.objects.exists()
+    other = tournament.registrations.filter(team_id=play.ns_team).exclude(pk=expected).first()
+    entry = TravellingEntry(
+        (LineEntry(position=play.position, table=play.table, score=56, attacker=other.pk),)
+    )
+    travelling_sheet_save(board=board, entry=entry, user=scorer)
+    results = triplette_session_results(session, official=False)
+    attack = next(r for r in results.teams if r.team.pk == play.ns_team)
+    assert attack.flags == [(1, play.position, play.table, expected, other.pk)]
+    # The flag changes no note: the triplette attacked its one line alone, a note of 50.
+    assert attack.attack == 50
+
+
+def collation(text):
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c))
+
+
+def recompute(lines, members, start):
+    """team -> (attack, defence, overall) and the lines whose attacker is not the expected."""
+    by_board = defaultdict(list)
+    for row in lines:
+        by_board[row["board"]].append(row)
+    attack, defence = defaultdict(list), defaultdict(list)
+    for rows in by_board.values():
+        scores = [int(r["score"]) for r in rows]
+        for row, score in zip(rows, scores, strict=True):
+            below = sum(1 for s in scores if s < score)
+            equal = sum(1 for s in scores if s == score) - 1
+            note = Fraction(100 * (2 * below + equal), 2 * (len(scores) - 1))
+            attack[int(row["attack_team"])].append(note)
+            defence[int(row["defence_team"])].append(100 - note)
+    totals = {}
+    for team in attack:
+        a = sum(attack[team]) / len(attack[team])
+        d = sum(defence[team]) / len(defence[team])
+        totals[team] = (a, d, a / 2 + d / 2)
+    # The attack order: colours by surname, the start colour first, one step per étui attacked
+    # in playing order (positions, then étuis of the série in increasing number).
+    wrong = []
+    turn = defaultdict(int)
+    for row in sorted(lines, key=lambda r: (int(r["position"]), int(r["board"]))):
+        team = int(row["attack_team"])
+        order = sorted(members[team], key=lambda m: (collation(m[0]), collation(m[1]), m[2]))
+        colour = (COLOURS.index(start) + turn[team]) % 3
+        turn[team] += 1
+        taker_column = {"N": "north", "E": "east", "S": "south", "W": "west"}[row["taker"]]
+        if int(row[taker_column]) != order[colour][2]:
+            wrong.append(row)
+    return totals, wrong
+
+
+def test_42_players_simulated_exported_and_recomputed(tmp_path):
+    call_command(
+        "simulate_tournament",
+        "--slug", "tri42", "--players", "42", "--format", "triplettes",
+        "--positions", "7", "--sheets", "--seed", "5",
+    )  # fmt: skip
+    tournament = Tournament.objects.get(slug="tri42")
+    assert tournament.is_triplettes and tournament.sessions.get().is_closed
+    assert tournament.teams.count() == 14
+    call_command("export_duplicate", "tri42", "--out", str(tmp_path))
+    lines = read(tmp_path / "lines.csv")
+    ranking = read(tmp_path / "ranking.csv")
+    # 7 séries of 4 étuis at 7 tables, each played at the 7 positions: 196 lines.
+    assert len(lines) == 28 * 7
+    seen = set()
+    for row in lines:
+        assert row["status"] == "played" and row["attack_team"] != row["defence_team"]
+        for team in (row["attack_team"], row["defence_team"]):
+            assert (team, row["board"]) not in seen  # no triplette plays an étui twice
+            seen.add((team, row["board"]))
+        attack_line = "NS" if row["taker"] in "NS" else "EW"
+        assert attack_line in ("NS", "EW")
+    members = defaultdict(list)
+    for r in tournament.registrations.all():
+        members[r.team.number].append((r.last_name, r.first_name, r.number))
+    totals, wrong = recompute(lines, members, tournament.start_colour)
+    assert wrong == []  # the simulation follows the attack order on every line
+    assert len(ranking) == 14
+    for row in ranking:
+        a, d, overall = totals[int(row["number"])]
+        assert (row["attack"], row["defence"], row["overall"]) == (
+            four_decimals(a), four_decimals(d), four_decimals(overall),
+        )  # fmt: skip
+    overalls = [Fraction(r["overall"]) for r in ranking]
+    assert overalls == sorted(overalls, reverse=True)
+    for row in ranking:
+        first = next(j for j, r in enumerate(ranking) if r["overall"] == row["overall"])
+        assert int(row["general_place"]) == first + 1
+    # Alterné on the two lines: each band holds one NS and one EW triplette.
+    by_line = defaultdict(list)
+    for row in ranking:
+        by_line[row["line"]].append(int(row["alternate_place"]))
+    assert sorted(by_line) == ["EW", "NS"]
+    for places in by_line.values():
+        assert [(p - 1) // 2 for p in sorted(places)] == list(range(7))
+
+
+def test_bad_triplettes_counts_are_refused_by_the_command():
+    with pytest.raises(CommandError, match="multiple of 6"):
+        call_command(
+            "simulate_tournament", "--slug", "x", "--players", "40", "--format", "triplettes"
+        )
+    with pytest.raises(CommandError, match="at most 3 positions"):
+        call_command(
+            "simulate_tournament", "--slug", "x", "--players", "24",
+            "--format", "triplettes", "--positions", "4",
+        )  # fmt: skip
+    assert not Tournament.objects.filter(slug="x").exists()
+
+
+def test_the_creation_form_does_not_offer_the_triplettes_before_their_pages():
+    from tournaments.forms import TournamentForm
+
+    values = [value for value, _label in TournamentForm().fields["format"].choices]
+    assert Tournament.Format.TRIPLETTES not in values and Tournament.Format.DUPLICATE in values
