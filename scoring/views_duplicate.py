@@ -29,8 +29,11 @@ from tournaments.services_duplicate import (
     session_movement_build,
     session_publish,
 )
+from tournaments.services_triplettes import triplettes_movement_build
 
+from . import views_triplettes
 from .duplicate import board_plays, current_sheets, session_results
+from .duplicate_triplettes import triplette_session_results
 from .exports_duplicate import decimal_text
 from .models_duplicate import ORIENTATIONS, TravellingLine
 from .services_duplicate import (
@@ -45,10 +48,24 @@ MINUS = {"−", "–", "—"}  # a minus sign as typed or pasted
 def duplicate_only(view):
     @wraps(view)
     def wrapper(request, tournament, *args, **kwargs):
-        if not tournament.is_duplicate:
+        if not tournament.plays_duplicate:
             messages.info(request, _("This tournament is played in donnes libres."))
             return redirect("manage:tournament", slug=tournament.slug)
         return view(request, tournament, *args, **kwargs)
+
+    return wrapper
+
+
+def individuel_only(view):
+    """A page the triplettes do not have yet (the tables' view, the documents): back to the
+    séance, saying so."""
+
+    @wraps(view)
+    def wrapper(request, tournament, session, *args, **kwargs):
+        if tournament.is_triplettes:
+            messages.info(request, _("Not yet for the triplettes: see the séance and rankings."))
+            return redirect("scoring:duplicate", slug=tournament.slug, session=session)
+        return view(request, tournament, session, *args, **kwargs)
 
     return wrapper
 
@@ -126,9 +143,15 @@ def _engine_view(positions):
 def session_page(request, tournament, session):
     session = _session(tournament, session)
     others, following = _other_sessions(tournament, session)
-    players = duplicate_players(tournament).count()
-    positions = _movement(session) if session.pk else {}
-    engine = _engine_view(positions)
+    if tournament.is_triplettes:
+        facts = views_triplettes.movement_facts(tournament, session)
+        players, positions, engine = facts["players"], facts["positions"], []
+    else:
+        players = duplicate_players(tournament).count()
+        positions = _movement(session) if session.pk else {}
+        engine = _engine_view(positions)
+        problem = movement_problem(players, tournament.positions)
+        facts = {"problem": problem.messages[0] if problem else ""}
     boards = list(session.boards.order_by("number")) if session.pk else []
     plays = board_plays(session) if session.pk else {}
     sheets = current_sheets(session, official=False) if session.pk else {}
@@ -150,7 +173,6 @@ def session_page(request, tournament, session):
                 "expected": expected,
             }
         )
-    problem = movement_problem(players, tournament.positions)
     return render(
         request,
         "scoring/duplicate_session.html",
@@ -158,7 +180,8 @@ def session_page(request, tournament, session):
             "tournament": tournament,
             "session": session,
             "players": players,
-            "problem": problem.messages[0] if problem else "",
+            "teams": facts.get("teams"),
+            "problem": facts["problem"],
             "positions": positions,
             "repeats": repeated_meetings(engine) if engine else 0,
             "twice": series_played_twice(engine) if engine else 0,
@@ -200,9 +223,9 @@ def session_draw(request, tournament, session):
         request,
         tournament,
         session,
-        lambda _found: session_movement_build(
-            tournament=tournament, user=request.user, number=session
-        ),
+        lambda _found: (
+            triplettes_movement_build if tournament.is_triplettes else session_movement_build
+        )(tournament=tournament, user=request.user, number=session),
         _("Movement drawn. Review it, deal the étuis, then publish."),
         drawn=False,
     )
@@ -261,7 +284,12 @@ def session_end(request, tournament, session):
 def session_ranking(request, tournament, session):
     found = get_object_or_404(Session, tournament=tournament, number=session)
     official = request.GET.get("official") == "1"
-    results = session_results(found, official=official)
+    if tournament.is_triplettes:
+        results = triplette_session_results(found, official=official)
+        general, alternate = results.teams, results.alternate
+    else:
+        results = session_results(found, official=official)
+        general, alternate = results.players, results.alternate
     return render(
         request,
         "scoring/duplicate_ranking.html",
@@ -270,8 +298,9 @@ def session_ranking(request, tournament, session):
             "session": found,
             "results": results,
             "official": official,
-            "general": [_row(r) for r in results.players],
-            "alternate": [_row(r) for r in results.alternate],
+            "general": [_row(r) for r in general],
+            "alternate": [_row(r) for r in alternate],
+            "flags": views_triplettes.flag_rows(general) if tournament.is_triplettes else [],
         },
     )
 

@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from tournaments.models import Registration, Session
 from tournaments.permissions import Role, has_role, role_required
 
+from . import views_triplettes
 from .duplicate import board_plays, sheet_lines
 from .messages_duplicate import line_message
-from .models_duplicate import Board, TravellingSheet
+from .models_duplicate import Board, TravellingLine, TravellingSheet
 from .services_duplicate import (
     LineEntry,
     TravellingEntry,
@@ -32,6 +33,14 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
         )
     }
     stored = {(ln.round.number, ln.table_number): ln for ln in sheet_lines_}
+    triplettes = (
+        views_triplettes.board_lines(board) if board.session.tournament.is_triplettes else []
+    )
+    attackers = dict(
+        TravellingLine.objects.filter(pk__in=[ln.pk for ln in sheet_lines_]).values_list(
+            "pk", "attacker_id"
+        )
+    )
     rows = []
     for index, play in enumerate(plays):
         line = stored.get((play.position, play.table))
@@ -61,7 +70,22 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
                 "errors": [],
             }
         )
+        if triplettes:
+            team = triplettes[index]
+            expected = team["expected"].pk if team["expected"] else None
+            chosen = attackers.get(line.pk) if line else None
+            if post is not None:
+                chosen = _int_or_none(post.get(f"attacker-{index}"))
+            rows[-1]["triplette"] = team
+            rows[-1]["attacker"] = chosen if chosen is not None else expected
     return rows
+
+
+def _int_or_none(text) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
 
 
 @role_required(Role.SCORER)
@@ -106,6 +130,7 @@ def board_sheet(request, tournament, session, board):
                         adjusted=row["adjusted"],
                         adjust_reason=row["reason"],
                         cancelled=row["cancelled"],
+                        attacker=row.get("attacker"),
                     ),
                 )
             )

@@ -18,11 +18,12 @@ from tournaments.permissions import Role, role_required
 from tournaments.views.jobs import document_response
 
 from . import job_kinds_duplicate
-from .views_duplicate import duplicate_only
+from .views_duplicate import duplicate_only, individuel_only
 
 
 @role_required(Role.SCORER)
 @duplicate_only
+@individuel_only
 def session_document(request, tournament, session, kind):
     if kind not in job_kinds_duplicate.DOCUMENTS or kind == "export":
         raise Http404
@@ -31,6 +32,7 @@ def session_document(request, tournament, session, kind):
 
 @role_required(Role.SCORER)
 @duplicate_only
+@individuel_only
 def session_export(request, tournament, session):
     return _document(request, tournament, session, "export")
 

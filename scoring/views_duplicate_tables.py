@@ -21,11 +21,12 @@ from .duplicate_tables import table_positions, tables_progress
 from .messages_duplicate import line_message
 from .messages_duplicate_reports import report_message
 from .services_duplicate_reports import ReportRefused, table_report_save
-from .views_duplicate import duplicate_only, parse_score
+from .views_duplicate import duplicate_only, individuel_only, parse_score
 
 
 @role_required(Role.SCORER)
 @duplicate_only
+@individuel_only
 def session_tables(request, tournament, session):
     found = get_object_or_404(Session, tournament=tournament, number=session)
     return render(
@@ -110,6 +111,7 @@ def _save(request, session, table, form) -> bool:
 
 @role_required(Role.SCORER)
 @duplicate_only
+@individuel_only
 def table_view(request, tournament, session, table):
     found = get_object_or_404(Session, tournament=tournament, number=session)
     positions = table_positions(found, table)

@@ -75,7 +75,7 @@ def _ranking_page(request, tournament, template: str, fragment: str, **extra):
 
 def standings_page(request, slug):
     tournament = public_tournament(request, slug)
-    if tournament.is_duplicate:
+    if tournament.plays_duplicate:
         return duplicate_standings(request, tournament)
     # Reversed once, not once per row: a thousand rows render in a few milliseconds.
     player_url = reverse("standings:player", args=[tournament.slug, 0])[:-2]
@@ -90,7 +90,7 @@ def standings_page(request, slug):
 
 def team_standings_page(request, slug):
     tournament = public_tournament(request, slug)
-    if not tournament.has_teams:
+    if not tournament.has_teams or tournament.plays_duplicate:  # the duplicate ranks teams there
         raise Http404
     return _ranking_page(
         request, tournament, "public/teams.html", "public/_teams.html", teams=Standings.teams
@@ -104,7 +104,7 @@ def player_page(request, slug, number):
         tournament=tournament,
         number=number,
     )
-    if tournament.is_duplicate:
+    if tournament.plays_duplicate:
         return duplicate_player(request, tournament, registration)
     stamp = ledger_stamp(tournament=tournament)
     if polled_unchanged(request, stamp):

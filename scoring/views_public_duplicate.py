@@ -11,6 +11,7 @@ from django.shortcuts import render
 from tournaments.models import Seat
 
 from .duplicate import session_results, tournament_results
+from .duplicate_triplettes import triplette_session_results, triplette_tournament_results
 from .models_duplicate import ORIENTATIONS, TravellingSheet
 from .views_duplicate import _percent, _row
 
@@ -29,7 +30,12 @@ def duplicate_standings(request, tournament):
     closed = []
     for session in tournament.sessions.order_by("number"):
         item = {"session": session, **_progress(session)}
-        if session.is_closed:
+        if session.is_closed and tournament.is_triplettes:
+            results = triplette_session_results(session, official=True)
+            item["general"] = [_row(r) for r in results.teams]
+            item["alternate"] = [_row(r) for r in results.alternate]
+            closed.append(session)
+        elif session.is_closed:
             results = session_results(session, official=True)
             item["general"] = [_row(r) for r in results.players]
             item["alternate"] = [_row(r) for r in results.alternate]
@@ -39,7 +45,9 @@ def duplicate_standings(request, tournament):
     if len(sessions) > 1 and len(closed) == len(sessions):
         total = [
             {"row": row, "total": _percent(row.total)}
-            for row in tournament_results(tournament, official=True)
+            for row in (
+                triplette_tournament_results if tournament.is_triplettes else tournament_results
+            )(tournament, official=True)
         ]
     return render(
         request,

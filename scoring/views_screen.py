@@ -51,7 +51,7 @@ def _seating_context(tournament: Tournament) -> dict:
 def panels_of(tournament: Tournament) -> tuple[str, ...]:
     """The panels the projector shows in turn: the team standings in a team tournament only;
     in a duplicate, the seating only (its scores stay with the staff, fft-duplicate.md §1.7)."""
-    if tournament.is_duplicate:
+    if tournament.plays_duplicate:
         return PANELS[:1]
     return TEAM_PANELS if tournament.has_teams else PANELS
 

@@ -59,12 +59,6 @@ class TournamentForm(forms.ModelForm):
         # Older forms and scripts post neither: a donnes-libres tournament, séries of 4.
         self.fields["format"].required = False
         self.fields["boards_per_set"].required = False
-        if self.instance.format != Tournament.Format.TRIPLETTES:
-            # The triplettes have their movement, topage and files (simulate_tournament,
-            # export_duplicate) but not yet their pages: not offered at creation.
-            self.fields["format"].choices = [
-                c for c in self.fields["format"].choices if c[0] != Tournament.Format.TRIPLETTES
-            ]
         self.fields["slug"].help_text = _(
             "Used in public addresses: /t/<short address>/. Leave empty to make one from the name."
         )
@@ -149,6 +143,18 @@ class TournamentForm(forms.ModelForm):
             self.add_error(
                 "kind",
                 _("The duplicate individuel has no teams: choose Individual."),
+            )
+        if (
+            data.get("format") == Tournament.Format.TRIPLETTES
+            and data.get("kind")
+            and data["kind"] != Tournament.Kind.INDIVIDUAL
+        ):
+            self.add_error(
+                "kind",
+                _(
+                    "The triplettes make their own teams of three: leave the kind at "
+                    "Individual and make the triplettes on the Teams page."
+                ),
             )
         simple, double, triple = (data.get(f"poignee_{k}") for k in ("simple", "double", "triple"))
         if None not in (simple, double, triple) and not simple <= double <= triple:

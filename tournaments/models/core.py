@@ -238,6 +238,11 @@ class Tournament(models.Model):
     def is_triplettes(self) -> bool:
         return self.format == self.Format.TRIPLETTES
 
+    @property
+    def plays_duplicate(self) -> bool:
+        """Any duplicate form: séances, étuis and travelling sheets rather than positions."""
+        return self.format != self.Format.LIBRE
+
 
 class Team(models.Model):
     tournament = models.ForeignKey(

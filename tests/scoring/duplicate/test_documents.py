@@ -229,12 +229,16 @@ def test_an_etui_over_several_sheets_is_split_evenly_and_each_sheet_says_which_i
 def test_a_long_name_and_colour_shrink_to_fit_instead_of_being_cut(monkeypatch, seance):
     tournament = seance.tournament
     tournament.name = "Championnat régional de Tarot duplicate individuel de la Ligue Auvergne"
-    tournament.colour = "Bleu outremer très foncé à liseré blanc"
+    tournament.colour = "Bleu outremer à liseré blanc"
     tournament.save()
     context, _resources, content = _captured(monkeypatch, seance)
     assert context["title_size"] < documents_duplicate.TITLE_SIZE
     sheet = context["sheets"][0]
-    assert sheet["facts_size"] < documents_duplicate.FACTS_SIZE
-    assert "Bleu outremer très foncé à liseré blanc" in sheet["facts"]
+    # The colour holds 30 characters at most: its line fits, whole, at full size or less.
+    assert sheet["facts_size"] <= documents_duplicate.FACTS_SIZE
+    assert "Bleu outremer à liseré blanc" in sheet["facts"]
+    longer = sheet["facts"] + "   " + sheet["facts"]  # what a longer line would be: shrunk
+    room, size = documents_duplicate.FACTS_ROOM, documents_duplicate.FACTS_SIZE
+    assert documents_duplicate.fitted_size(longer, room, size, "bold") < size
     text = " ".join(_text(content)[0].split())
     assert "Ligue Auvergne" in text and "liseré blanc" in text

@@ -229,8 +229,57 @@ def test_bad_triplettes_counts_are_refused_by_the_command():
     assert not Tournament.objects.filter(slug="x").exists()
 
 
-def test_the_creation_form_does_not_offer_the_triplettes_before_their_pages():
+def test_the_creation_form_offers_the_triplettes_with_individual_as_kind():
     from tournaments.forms import TournamentForm
 
     values = [value for value, _label in TournamentForm().fields["format"].choices]
-    assert Tournament.Format.TRIPLETTES not in values and Tournament.Format.DUPLICATE in values
+    assert Tournament.Format.TRIPLETTES in values
+    data = {"name": "Triplettes", "date": "2026-12-05", "format": "triplettes", "positions": 5}
+    data |= {"deals_table_4": 5, "deals_table_5": 5, "deals_table_3": 5, "remainder": "3"}
+    data |= {"table5_mode": "dealer_sits_out", "poignee_simple": 20, "poignee_double": 30}
+    data |= {"poignee_triple": 40, "tie_break": "none", "boards_per_set": 4}
+    form = TournamentForm(data={**data, "kind": "teams_2"})
+    assert "teams of three" in form.errors["kind"][0]
+    assert TournamentForm(data={**data, "kind": "individual"}).is_valid()
+
+
+def test_the_board_page_preselects_the_expected_attacker_and_keeps_a_refused_one_by_its_line(
+    client,
+):
+    from django.urls import reverse
+
+    tournament = triplettes(players=24, positions=3)
+    session = drawn(tournament)
+    tournament.refresh_from_db()
+    _organiser, scorer, _arbitre, _second = staff_of(tournament)
+    client.force_login(scorer)
+    url = reverse("scoring:duplicate_board", args=[tournament.slug, 1, 1])
+    page = client.get(url).content.decode()
+    play = triplette_plays(session)[1][0]
+    expected = expected_attackers_of(tournament)[((1, 1), play.ns_team)]
+    assert f'<option value="{expected}" selected>' in page
+    defender = tournament.registrations.filter(team_id=play.ew_team).first()
+    refused = client.post(url, {"score-0": "+56", "attacker-0": str(defender.pk)})
+    assert refused.status_code == 400
+    assert "must be a member of the triplette that attacks" in refused.content.decode()
+    assert not TravellingLine.objects.exists()
+    saved = client.post(url, {"score-0": "+56", "attacker-0": str(expected)})
+    assert saved.status_code == 302
+    assert TravellingLine.objects.get().attacker_id == expected
+    ranking = client.get(reverse("scoring:duplicate_ranking", args=[tournament.slug, 1]))
+    assert ranking.status_code == 200 and "Triplette" in ranking.content.decode()
+
+
+def test_the_pages_the_triplettes_do_not_have_yet_say_so_and_the_libre_ones_are_gone(client):
+    from django.urls import reverse
+
+    tournament = triplettes(players=24, positions=3)
+    drawn(tournament)
+    client.force_login(tournament.created_by)
+    seance = reverse("scoring:duplicate", args=[tournament.slug, 1])
+    for name, extra in (("duplicate_tables", []), ("duplicate_document", ["sheets"])):
+        response = client.get(reverse(f"scoring:{name}", args=[tournament.slug, 1, *extra]))
+        assert response.status_code == 302 and response.url == seance
+    assert client.get(reverse("standings:teams", args=[tournament.slug])).status_code == 404
+    page = client.get(reverse("standings:individual", args=[tournament.slug])).content.decode()
+    assert "hidden-until-closed" in page  # nothing of a score while the séance is open
