@@ -19,6 +19,7 @@ from .duplicate import (
     tournament_results,
 )
 from .engine.duplicate import percentages
+from .exports_quadrettes import quadrettes_lines_rows, quadrettes_ranking_rows
 from .exports_triplettes import triplettes_lines_rows, triplettes_ranking_rows
 
 LINES_HEADER = [
@@ -63,6 +64,9 @@ def lines_rows(tournament: Tournament, *, official: bool = True):
     if tournament.is_triplettes:
         yield from triplettes_lines_rows(tournament, official=official)
         return
+    if tournament.is_quadrettes:
+        yield from quadrettes_lines_rows(tournament, official=official)
+        return
     yield LINES_HEADER
     numbers = dict(tournament.registrations.values_list("pk", "number"))
     for session in tournament.sessions.order_by("number"):
@@ -95,6 +99,9 @@ def ranking_rows(tournament: Tournament, *, official: bool = True):
     line and the séance's percentages for a one-séance tournament."""
     if tournament.is_triplettes:
         yield from triplettes_ranking_rows(tournament, official=official)
+        return
+    if tournament.is_quadrettes:
+        yield from quadrettes_ranking_rows(tournament, official=official)
         return
     yield RANKING_HEADER
     sessions = list(tournament.sessions.order_by("number"))

@@ -30,6 +30,7 @@ from tournaments.services_common import hold_tournament
 from .actions import Action
 from .duplicate import board_plays
 from .engine import boards as engine_boards
+from .engine.duplicate_teams import turned_board
 from .models_duplicate import Board
 
 Role = StaffRole.Role
@@ -73,6 +74,8 @@ def boards_make(*, session: Session, user, seed: int | None = None) -> list[Boar
     seed = random.SystemRandom().randrange(10**6) if seed is None else seed
     per_set = tournament.boards_per_set
     made = engine_boards.make_boards(session.tables * per_set, per_set, seed)
+    if tournament.is_quadrettes:  # the taker always plays South (fft-duplicate.md §4)
+        made = [turned_board(board) for board in made]
     session.boards.all().delete()
     boards = Board.objects.bulk_create(
         _stored(session, engine_boards.board_to_json(board), per_set) for board in made

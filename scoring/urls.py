@@ -3,7 +3,14 @@ and of the results' downloads: /manage/t/<slug>/results/."""
 
 from django.urls import path
 
-from . import views, views_duplicate, views_duplicate_board, views_duplicate_tables, views_exports
+from . import (
+    views,
+    views_duplicate,
+    views_duplicate_board,
+    views_duplicate_tables,
+    views_exports,
+    views_quadrettes,
+)
 from .views_duplicate_documents import session_document, session_export
 from .views_duplicate_etuis import board_made_page, board_type_page, boards_type_start
 
@@ -28,6 +35,11 @@ scoring_patterns = (
         path(D + "close/", views_duplicate.session_end, name="duplicate_close"),
         path(D + "ranking/", views_duplicate.session_ranking, name="duplicate_ranking"),
         path(D + "coefficient/", views_duplicate.session_weight, name="duplicate_coefficient"),
+        path(
+            D + "attackers/<int:team>/",
+            views_quadrettes.attacker_save,
+            name="duplicate_attacker",
+        ),
         path(D + "etuis/<int:board>/", views_duplicate_board.board_sheet, name="duplicate_board"),
         path(D + "etuis/type/", boards_type_start, name="duplicate_boards_type"),
         path(D + "etuis/<int:board>/type/", board_type_page, name="duplicate_board_type"),

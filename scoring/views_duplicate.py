@@ -29,10 +29,12 @@ from tournaments.services_duplicate import (
     session_movement_build,
     session_publish,
 )
+from tournaments.services_quadrettes import quadrettes_movement_build
 from tournaments.services_triplettes import triplettes_movement_build
 
-from . import views_triplettes
+from . import views_quadrettes, views_triplettes
 from .duplicate import board_plays, current_sheets, session_results
+from .duplicate_quadrettes import quadrette_session_results
 from .duplicate_triplettes import triplette_session_results
 from .exports_duplicate import decimal_text
 from .models_duplicate import ORIENTATIONS, TravellingLine
@@ -62,8 +64,10 @@ def individuel_only(view):
 
     @wraps(view)
     def wrapper(request, tournament, session, *args, **kwargs):
-        if tournament.is_triplettes:
-            messages.info(request, _("Not yet for the triplettes: see the séance and rankings."))
+        if tournament.is_triplettes or tournament.is_quadrettes:
+            messages.info(
+                request, _("Not yet for the team duplicates: see the séance and rankings.")
+            )
             return redirect("scoring:duplicate", slug=tournament.slug, session=session)
         return view(request, tournament, session, *args, **kwargs)
 
@@ -143,8 +147,9 @@ def _engine_view(positions):
 def session_page(request, tournament, session):
     session = _session(tournament, session)
     others, following = _other_sessions(tournament, session)
-    if tournament.is_triplettes:
-        facts = views_triplettes.movement_facts(tournament, session)
+    if tournament.is_triplettes or tournament.is_quadrettes:
+        views = views_triplettes if tournament.is_triplettes else views_quadrettes
+        facts = views.movement_facts(tournament, session)
         players, positions, engine = facts["players"], facts["positions"], []
     else:
         players = duplicate_players(tournament).count()
@@ -181,6 +186,7 @@ def session_page(request, tournament, session):
             "session": session,
             "players": players,
             "teams": facts.get("teams"),
+            "quadrettes": facts.get("quadrettes"),
             "problem": facts["problem"],
             "positions": positions,
             "repeats": repeated_meetings(engine) if engine else 0,
@@ -223,12 +229,20 @@ def session_draw(request, tournament, session):
         request,
         tournament,
         session,
-        lambda _found: (
-            triplettes_movement_build if tournament.is_triplettes else session_movement_build
-        )(tournament=tournament, user=request.user, number=session),
+        lambda _found: _builder(tournament)(
+            tournament=tournament, user=request.user, number=session
+        ),
         _("Movement drawn. Review it, deal the étuis, then publish."),
         drawn=False,
     )
+
+
+def _builder(tournament):
+    if tournament.is_triplettes:
+        return triplettes_movement_build
+    if tournament.is_quadrettes:
+        return quadrettes_movement_build
+    return session_movement_build
 
 
 @require_POST
@@ -287,6 +301,9 @@ def session_ranking(request, tournament, session):
     if tournament.is_triplettes:
         results = triplette_session_results(found, official=official)
         general, alternate = results.teams, results.alternate
+    elif tournament.is_quadrettes:
+        results = quadrette_session_results(found, official=official)
+        general, alternate = results.teams, []
     else:
         results = session_results(found, official=official)
         general, alternate = results.players, results.alternate
@@ -299,6 +316,7 @@ def session_ranking(request, tournament, session):
             "results": results,
             "official": official,
             "general": [_row(r) for r in general],
+            "pm": tournament.is_quadrettes,
             "alternate": [_row(r) for r in alternate],
             "flags": views_triplettes.flag_rows(general) if tournament.is_triplettes else [],
         },
@@ -306,6 +324,8 @@ def session_ranking(request, tournament, session):
 
 
 def _row(result):
+    if hasattr(result, "pm"):  # a quadrette: its match points
+        return {"result": result, "pm": f"{result.pm:+.3f}" if result.pm else "0.000"}
     return {
         "result": result,
         "attack": _percent(result.attack),

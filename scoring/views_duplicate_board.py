@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Registration, Session
 from tournaments.permissions import Role, has_role, role_required
 
-from . import views_triplettes
+from . import views_quadrettes, views_triplettes
 from .duplicate import board_plays, sheet_lines
 from .messages_duplicate import line_message
 from .models_duplicate import Board, TravellingLine, TravellingSheet
@@ -33,9 +33,9 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
         )
     }
     stored = {(ln.round.number, ln.table_number): ln for ln in sheet_lines_}
-    triplettes = (
-        views_triplettes.board_lines(board) if board.session.tournament.is_triplettes else []
-    )
+    tournament = board.session.tournament
+    triplettes = views_triplettes.board_lines(board) if tournament.is_triplettes else []
+    quadrettes = views_quadrettes.board_lines(board) if tournament.is_quadrettes else []
     attackers = dict(
         TravellingLine.objects.filter(pk__in=[ln.pk for ln in sheet_lines_]).values_list(
             "pk", "attacker_id"
@@ -70,6 +70,8 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
                 "errors": [],
             }
         )
+        if quadrettes:
+            rows[-1]["quadrette"] = quadrettes[index]
         if triplettes:
             team = triplettes[index]
             expected = team["expected"].pk if team["expected"] else None

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from tournaments.models import Seat
 
 from .duplicate import session_results, tournament_results
+from .duplicate_quadrettes import quadrette_session_results, quadrette_tournament_results
 from .duplicate_triplettes import triplette_session_results, triplette_tournament_results
 from .models_duplicate import ORIENTATIONS, TravellingSheet
 from .views_duplicate import _percent, _row
@@ -30,7 +31,11 @@ def duplicate_standings(request, tournament):
     closed = []
     for session in tournament.sessions.order_by("number"):
         item = {"session": session, **_progress(session)}
-        if session.is_closed and tournament.is_triplettes:
+        if session.is_closed and tournament.is_quadrettes:
+            results = quadrette_session_results(session, official=True)
+            item["general"] = [_row(r) for r in results.teams]
+            closed.append(session)
+        elif session.is_closed and tournament.is_triplettes:
             results = triplette_session_results(session, official=True)
             item["general"] = [_row(r) for r in results.teams]
             item["alternate"] = [_row(r) for r in results.alternate]
@@ -44,16 +49,25 @@ def duplicate_standings(request, tournament):
     total = None
     if len(sessions) > 1 and len(closed) == len(sessions):
         total = [
-            {"row": row, "total": _percent(row.total)}
-            for row in (
-                triplette_tournament_results if tournament.is_triplettes else tournament_results
-            )(tournament, official=True)
+            {
+                "row": row,
+                "total": f"{row.total:.3f}" if tournament.is_quadrettes else _percent(row.total),
+            }
+            for row in _tournament_results(tournament)
         ]
     return render(
         request,
         "public/duplicate_standings.html",
         {"tournament": tournament, "sessions": sessions, "total": total},
     )
+
+
+def _tournament_results(tournament):
+    if tournament.is_quadrettes:
+        return quadrette_tournament_results(tournament, official=True)
+    if tournament.is_triplettes:
+        return triplette_tournament_results(tournament, official=True)
+    return tournament_results(tournament, official=True)
 
 
 def duplicate_player(request, tournament, registration):

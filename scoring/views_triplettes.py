@@ -6,14 +6,14 @@ tournament; the pages are the same.
 """
 
 from tournaments.models import Registration, Table, Team
-from tournaments.services_triplettes import present_triplettes, triplettes_problem
+from tournaments.services_triplettes import present_teams, triplettes_problem
 
 from .duplicate_triplettes import expected_attackers_of, triplette_plays
 
 
 def movement_facts(tournament, session) -> dict:
     """The séance page's movement: teams present, the problem that stops a draw, the tables."""
-    members = present_triplettes(tournament)
+    members = present_teams(tournament)
     problem = triplettes_problem(members, tournament.positions)
     positions = {}
     if session.pk:

@@ -145,15 +145,15 @@ class TournamentForm(forms.ModelForm):
                 _("The duplicate individuel has no teams: choose Individual."),
             )
         if (
-            data.get("format") == Tournament.Format.TRIPLETTES
+            data.get("format") in (Tournament.Format.TRIPLETTES, Tournament.Format.QUADRETTES)
             and data.get("kind")
             and data["kind"] != Tournament.Kind.INDIVIDUAL
         ):
             self.add_error(
                 "kind",
                 _(
-                    "The triplettes make their own teams of three: leave the kind at "
-                    "Individual and make the triplettes on the Teams page."
+                    "The triplettes and quadrettes make their own teams: leave the kind at "
+                    "Individual and make the teams on the Teams page."
                 ),
             )
         simple, double, triple = (data.get(f"poignee_{k}") for k in ("simple", "double", "triple"))

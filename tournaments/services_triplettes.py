@@ -31,7 +31,7 @@ TRIPLETTE = 3
 COLOURS = ("Bleu", "Blanc", "Rouge")
 
 
-def present_triplettes(tournament: Tournament) -> dict[Team, list]:
+def present_teams(tournament: Tournament) -> dict[Team, list]:
     """Each team of the tournament -> its present members (checked in, playing), by number."""
     members = {team: [] for team in tournament.teams.order_by("number")}
     by_pk = {team.pk: team for team in members}
@@ -109,7 +109,7 @@ def triplettes_movement_build(
             ),
             code="movement_scored",
         )
-    members = present_triplettes(tournament)
+    members = present_teams(tournament)
     problem = triplettes_problem(members, tournament.positions)
     if problem is not None:
         raise problem

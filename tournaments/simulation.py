@@ -166,13 +166,16 @@ def tournament_simulate(
     if players < 1:
         raise ValueError("players must be positive")
     triplettes = format == Tournament.Format.TRIPLETTES
-    if team_size not in ((3,) if triplettes else (1, 2, 4)):
+    quadrettes = format == Tournament.Format.QUADRETTES
+    if team_size not in ((3,) if triplettes else (4,) if quadrettes else (1, 2, 4)):
         raise ValueError("team_size is 1, 2 or 4 (3 for the triplettes)")
     if players % team_size:
         raise ValueError(f"{players} players cannot form teams of {team_size}")
     rng = random.Random(seed)
     kind = {1: Tournament.Kind.INDIVIDUAL, 2: Tournament.Kind.TEAMS_2, 4: Tournament.Kind.TEAMS_4}
     kind[3] = Tournament.Kind.INDIVIDUAL  # the triplettes' teams come with their game
+    if quadrettes:
+        kind[4] = Tournament.Kind.INDIVIDUAL  # so do the quadrettes'
     tournament = services.tournament_create_unchecked(
         user=user,
         name=name or f"Tournoi simulé {slug}",
@@ -233,7 +236,8 @@ def tournament_simulate(
             services.team_create(
                 tournament=tournament,
                 user=user,
-                name=f"{'Triplette' if triplettes else 'Équipe'} {i // team_size + 1}",
+                name=f"{'Triplette' if triplettes else 'Quadrette' if quadrettes else 'Équipe'} "
+                f"{i // team_size + 1}",
                 members=regs[i : i + team_size],
             )
     if format != Tournament.Format.LIBRE:

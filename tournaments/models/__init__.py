@@ -16,7 +16,7 @@ from .core import (
     Tournament,
     licence_validator,
 )
-from .duplicate import Session
+from .duplicate import Session, SessionAttacker
 from .jobs import DocumentJob
 from .seating import Round, Seat, Table
 from .security import LoginFailure
@@ -33,6 +33,7 @@ __all__ = [
     "Round",
     "Seat",
     "Session",
+    "SessionAttacker",
     "StaffRole",
     "Table",
     "Team",

@@ -109,6 +109,7 @@ class Tournament(models.Model):
         LIBRE = "libre", _("Donnes libres")
         DUPLICATE = "duplicate", _("Duplicate individuel")
         TRIPLETTES = "triplettes", _("Duplicate triplettes")
+        QUADRETTES = "quadrettes", _("Duplicate quadrettes")
 
     class TieBreak(models.TextChoices):
         NONE = "none", _("None: tied players share a rank")
@@ -219,6 +220,8 @@ class Tournament(models.Model):
     def team_size(self) -> int:
         if self.format == self.Format.TRIPLETTES:
             return 3
+        if self.format == self.Format.QUADRETTES:
+            return 4
         return {self.Kind.TEAMS_2: 2, self.Kind.TEAMS_4: 4}.get(self.kind, 1)
 
     @property
@@ -237,6 +240,10 @@ class Tournament(models.Model):
     @property
     def is_triplettes(self) -> bool:
         return self.format == self.Format.TRIPLETTES
+
+    @property
+    def is_quadrettes(self) -> bool:
+        return self.format == self.Format.QUADRETTES
 
     @property
     def plays_duplicate(self) -> bool:

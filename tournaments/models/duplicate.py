@@ -12,7 +12,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .core import Tournament
+from .core import Registration, Team, Tournament
 
 
 class Session(models.Model):
@@ -61,3 +61,28 @@ class Session(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+
+class SessionAttacker(models.Model):
+    """Quadrettes (fft-duplicate.md §4): the member a quadrette's captain names to attack every
+    étui of a séance; the three others defend. Another member may attack the next séance."""
+
+    session = models.ForeignKey(
+        Session, verbose_name=_("séance"), on_delete=models.CASCADE, related_name="attackers"
+    )
+    team = models.ForeignKey(
+        Team, verbose_name=_("team"), on_delete=models.CASCADE, related_name="+"
+    )
+    registration = models.ForeignKey(
+        Registration, verbose_name=_("attacker"), on_delete=models.PROTECT, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("attacker of the séance")
+        verbose_name_plural = _("attackers of the séance")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "team"], name="session_attacker_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.session}: {self.team} — {self.registration}"

@@ -80,6 +80,8 @@ class Table(models.Model):
     # Duplicate: the série (1, 2, …) this table plays at this position.
     board_set = models.PositiveSmallIntegerField(_("série"), null=True, blank=True)
     # Triplettes: the triplette of each line at this table and position (fft-duplicate.md §3).
+    # Quadrettes (§4): ``ns_team`` is the home quadrette, whose three defenders keep North, East
+    # and West; ``ew_team`` the visiting one, whose attacker plays South.
     ns_team = models.ForeignKey(
         "Team",
         verbose_name=_("North-South triplette"),
@@ -104,8 +106,11 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
             models.CheckConstraint(condition=models.Q(size__in=[3, 4, 5]), name="table_size_3_4_5"),
+            # A quadrettes' série is played at both home tables of its opposition at once.
             models.UniqueConstraint(
-                fields=["round", "board_set"], name="table_board_set_once_per_round"
+                fields=["round", "board_set"],
+                condition=models.Q(ns_team__isnull=True),
+                name="table_board_set_once_per_round",
             ),
         ]
 

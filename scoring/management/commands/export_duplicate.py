@@ -21,7 +21,7 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"no tournament with slug {slug!r}")
-        if not (tournament.is_duplicate or tournament.is_triplettes):
+        if not tournament.plays_duplicate:
             raise CommandError(f"{slug!r} is a donnes-libres tournament, not a duplicate")
         directory = Path(out)
         directory.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,10 @@ two of them: 42 players are 14 triplettes at 7 tables), one séance of a Mitchel
 (at most the tables, one fewer when they are even; by default up to 5); ``--sheets`` as above,
 each line with its expected attacker.
 
+``--format quadrettes`` (§4): N a multiple of 4 (32 players are 8 quadrettes), one séance of
+R rounds of the round-robin of oppositions (by default all of them: 7 for 8 quadrettes), each
+quadrette's attacker its member with the lowest number.
+
 In ``scoring``: it composes ``tournaments.simulation`` (players, positions) with
 ``scoring.simulation`` (sheets), and scoring may build on tournaments, not the reverse."""
 
@@ -24,6 +28,7 @@ from django.db import transaction
 
 from scoring.simulation import sheets_simulate
 from scoring.simulation_duplicate import duplicate_simulate
+from scoring.simulation_quadrettes import quadrettes_simulate
 from scoring.simulation_triplettes import triplettes_simulate
 from tournaments.models import Tournament
 from tournaments.simulation import tournament_simulate
@@ -55,7 +60,7 @@ class Command(BaseCommand):
             "--format",
             choices=["libre", "duplicate", "triplettes", "quadrettes"],
             default="libre",
-            help="donnes libres (default), duplicate individuel or triplettes",
+            help="donnes libres (default), duplicate individuel, triplettes or quadrettes",
         )
         parser.add_argument(
             "--organiser",
@@ -78,7 +83,7 @@ class Command(BaseCommand):
         if positions < 0:
             raise CommandError("--positions cannot be negative")
         if format == "quadrettes":
-            raise CommandError("--format quadrettes comes with the team duplicate: not yet")
+            return self._quadrettes(slug, players, teams, seed, name, organiser, positions, sheets)
         if format == "triplettes":
             return self._triplettes(slug, players, teams, seed, name, organiser, positions, sheets)
         if format == "duplicate":
@@ -192,6 +197,45 @@ class Command(BaseCommand):
                 f"Created the triplettes {tournament.name!r} (/t/{slug}/) with {players} players "
                 f"in {players // 3} triplettes at {tables} tables, {positions} positions, "
                 f"{session.boards.count()} étuis, starting colour {tournament.start_colour}"
+                + (", every travelling sheet confirmed, the séance closed" if sheets else "")
+                + f", organiser {user.username!r}."
+            )
+        )
+
+    def _quadrettes(self, slug, players, teams, seed, name, organiser, positions, sheets):
+        if teams:
+            raise CommandError("--teams: the quadrettes are teams of 4 by their format")
+        if players % 4 or players < 8:
+            raise CommandError(
+                f"{players} players: quadrettes need a multiple of 4, two quadrettes at least"
+            )
+        count = players // 4
+        most = count - 1 + count % 2
+        positions = positions or most
+        if positions > most:
+            raise CommandError(f"{count} quadrettes meet each other in {most} positions at most")
+        user = self._organiser(organiser)
+        try:
+            with transaction.atomic():
+                tournament = tournament_simulate(
+                    slug=slug,
+                    players=players,
+                    user=user,
+                    team_size=4,
+                    seed=seed,
+                    name=name,
+                    positions=positions,
+                    format=Tournament.Format.QUADRETTES,
+                )
+                session = quadrettes_simulate(
+                    tournament=tournament, user=user, seed=seed, sheets=sheets
+                )
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from exc
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Created the quadrettes {tournament.name!r} (/t/{slug}/) with {players} players "
+                f"in {count} quadrettes, {positions} positions, {session.boards.count()} étuis"
                 + (", every travelling sheet confirmed, the séance closed" if sheets else "")
                 + f", organiser {user.username!r}."
             )

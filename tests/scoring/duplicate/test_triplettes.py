@@ -239,7 +239,7 @@ def test_the_creation_form_offers_the_triplettes_with_individual_as_kind():
     data |= {"table5_mode": "dealer_sits_out", "poignee_simple": 20, "poignee_double": 30}
     data |= {"poignee_triple": 40, "tie_break": "none", "boards_per_set": 4}
     form = TournamentForm(data={**data, "kind": "teams_2"})
-    assert "teams of three" in form.errors["kind"][0]
+    assert "make their own teams" in form.errors["kind"][0]
     assert TournamentForm(data={**data, "kind": "individual"}).is_valid()
 
 

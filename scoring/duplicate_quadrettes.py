@@ -1,0 +1,138 @@
+"""Reads of the quadrettes (fft-duplicate.md §4): who plays each étui where, and the match
+points.
+
+Each étui of an opposition A–B is played at two tables at the same position: at B's home table
+A's attacker (South) against B's defence, at A's home table B's attacker against A's defence.
+Its travelling sheet thus has two lines, and the étui gives A ``match_points(a − b)`` (a and b
+the two attackers' scores) and B the opposite, 3 decimals, summed over the étuis. A quadrette's
+result is its PM won minus PM lost, less its penalties (an arbitre's penalty to a member counts
+in PM); quadrettes are ranked by result, equal results sharing the place. An étui with a line
+missing or cancelled gives nobody anything **(choice)**: an arbitre adjusts a score rather.
+Several séances: Σ coefficient × séance result.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from tournaments.models import SessionAttacker, Table, Team, Tournament
+
+from .duplicate import current_sheet_ids, sheet_lines
+from .engine.duplicate import match_points
+from .engine.duplicate_teams import quadrette_ranking, quadrette_result
+from .models import Penalty
+from .models_duplicate import Board
+
+ZERO = Decimal("0.000")
+
+
+@dataclass(frozen=True)
+class QuadrettePlay:
+    position: int  # Round.number
+    table: int  # the home quadrette's table
+    home: int  # Team id: the defence (N, E, W)
+    visitor: int  # Team id: the attacker (S)
+
+
+def quadrette_plays(session) -> dict[int, list[QuadrettePlay]]:
+    """série -> the two tables of its opposition, in the order of their numbers."""
+    plays = defaultdict(list)
+    for board_set, position, number, home, visitor in (
+        Table.objects.filter(round__session=session, board_set__isnull=False)
+        .order_by("round__number", "number")
+        .values_list("board_set", "round__number", "number", "ns_team_id", "ew_team_id")
+    ):
+        plays[board_set].append(QuadrettePlay(position, number, home, visitor))
+    return dict(plays)
+
+
+def session_attackers(session) -> dict[int, int]:
+    """Team id -> the registration id of its attacker for the séance."""
+    return dict(
+        SessionAttacker.objects.filter(session=session).values_list("team_id", "registration_id")
+    )
+
+
+@dataclass
+class QuadretteResult:
+    team: Team
+    pm: Decimal = ZERO  # PM won − PM lost, penalties taken off
+    penalty: Decimal = ZERO
+    boards: int = 0  # étuis that gave match points
+    place: int | None = None
+    per_board: dict = field(default_factory=dict)  # étui number -> the team's PM
+
+
+@dataclass(frozen=True)
+class QuadretteSession:
+    session: object
+    teams: list  # ranked
+    missing: int
+
+
+def quadrette_session_results(session, *, official: bool) -> QuadretteSession:
+    """The séance's match points and ranking (see the module)."""
+    plays = quadrette_plays(session)
+    teams = Team.objects.in_bulk({p.home for série in plays.values() for p in série})
+    results = {pk: QuadretteResult(team) for pk, team in teams.items()}
+    sheets = current_sheet_ids(session, official)
+    lines = sheet_lines(sheets.values())
+    missing = 0
+    for board_id, number, board_set in (
+        Board.objects.filter(session=session)
+        .order_by("number")
+        .values_list("pk", "number", "board_set")
+    ):
+        tables = plays.get(board_set, [])
+        by_place = {
+            (ln.round.number, ln.table_number): ln for ln in lines.get(sheets.get(board_id), [])
+        }
+        missing += len(tables) - len(by_place)
+        scores = {}
+        for play in tables:
+            line = by_place.get((play.position, play.table))
+            if line is not None and not line.cancelled and line.score is not None:
+                scores[play.visitor] = line.score
+        if len(tables) != 2 or len(scores) != 2:
+            continue
+        (a, score_a), (b, score_b) = sorted(scores.items())
+        points = match_points(score_a - score_b)
+        for team, value in ((a, points), (b, -points)):
+            results[team].per_board[number] = value
+            results[team].boards += 1
+    positions = {p.position for série in plays.values() for p in série}
+    team_of = dict(
+        session.tournament.registrations.filter(team__isnull=False).values_list("pk", "team_id")
+    )
+    for registration_id, points in Penalty.objects.filter(
+        tournament_id=session.tournament_id, cancelled_at__isnull=True, position__in=positions
+    ).values_list("registration_id", "points"):
+        if team_of.get(registration_id) in results:
+            results[team_of[registration_id]].penalty += points
+    for result in results.values():
+        result.pm = quadrette_result(result.per_board.values(), result.penalty)
+    ordered = sorted(results.values(), key=lambda r: (-r.pm, r.team.number))
+    for place, key in quadrette_ranking([(i, r.pm) for i, r in enumerate(ordered)]):
+        ordered[key].place = place
+    return QuadretteSession(session, ordered, max(missing, 0))
+
+
+@dataclass
+class QuadretteRow:
+    team: Team
+    total: Decimal
+    sessions: dict
+    place: int | None = None
+
+
+def quadrette_tournament_results(tournament: Tournament, *, official: bool) -> list:
+    rows = {}
+    for session in tournament.sessions.order_by("number"):
+        for result in quadrette_session_results(session, official=official).teams:
+            row = rows.setdefault(result.team.pk, QuadretteRow(result.team, ZERO, {}))
+            row.sessions[session.number] = result
+            row.total += (session.coefficient * result.pm).quantize(ZERO)
+    ordered = sorted(rows.values(), key=lambda r: (-r.total, r.team.number))
+    for place, key in quadrette_ranking([(i, r.total) for i, r in enumerate(ordered)]):
+        ordered[key].place = place
+    return ordered

@@ -1,0 +1,70 @@
+"""The quadrettes' files (fft-duplicate.md §6), in the duplicate's columns. A line names the
+attacking (visiting) and defending (home) quadrettes by number, the attacker of the séance in
+the South column, taker always S; the three defenders keep North, East and West, but which of
+them sits where is not recorded, so those columns stay empty **(choice)**. ``ranking.csv``: one
+row per quadrette, its place and its PM with 3 decimals (no plus sign), the percentage columns
+empty.
+"""
+
+from tournaments.models import Tournament
+
+from .duplicate import current_sheets, sheet_lines
+from .duplicate_quadrettes import (
+    quadrette_plays,
+    quadrette_session_results,
+    quadrette_tournament_results,
+    session_attackers,
+)
+
+
+def quadrettes_lines_rows(tournament: Tournament, *, official: bool = True):
+    from .exports_duplicate import LINES_HEADER  # the shared columns
+
+    yield LINES_HEADER
+    numbers = dict(tournament.registrations.values_list("pk", "number"))
+    teams = dict(tournament.teams.values_list("pk", "number"))
+    for session in tournament.sessions.order_by("number"):
+        plays = {
+            (p.position, p.table): p for série in quadrette_plays(session).values() for p in série
+        }
+        attackers = session_attackers(session)
+        sheets = current_sheets(session, official)
+        lines = sheet_lines(sheet.pk for sheet in sheets.values())
+        for board in session.boards.order_by("number"):
+            sheet = sheets.get(board.pk)
+            for line in lines.get(sheet.pk, []) if sheet else []:
+                play = plays[(line.round.number, line.table_number)]
+                attacker = attackers.get(play.visitor)
+                yield [
+                    board.number,
+                    line.round.number,
+                    line.table_number,
+                    "",
+                    "",
+                    numbers[attacker] if attacker else "",
+                    "",
+                    "S",
+                    teams[play.visitor],
+                    teams[play.home],
+                    "" if line.score is None else line.score,
+                    "cancelled" if line.cancelled else "played",
+                ]
+
+
+def quadrettes_ranking_rows(tournament: Tournament, *, official: bool = True):
+    from .exports_duplicate import RANKING_HEADER
+
+    yield RANKING_HEADER
+    sessions = list(tournament.sessions.order_by("number"))
+    if len(sessions) == 1:
+        ranked = [
+            (r.place, r.team, r.pm)
+            for r in quadrette_session_results(sessions[0], official=official).teams
+        ]
+    else:
+        ranked = [
+            (r.place, r.team, r.total)
+            for r in quadrette_tournament_results(tournament, official=official)
+        ]
+    for place, team, pm in ranked:
+        yield [place or "", "", team.number, "", "", "", "", f"{pm:.3f}"]

@@ -1,0 +1,197 @@
+"""Quadrettes (fft-duplicate.md §4): the round-robin of oppositions drawn from the teams, the
+attacker of the séance, the étuis turned taker South, the match points, and
+simulate_tournament / export_duplicate recomputed from lines.csv alone with the rulebook's
+formula written again here (no project code)."""
+
+from collections import defaultdict
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+
+from scoring.duplicate_quadrettes import quadrette_plays, quadrette_session_results
+from scoring.services_duplicate import boards_make
+from tests.scoring.duplicate.helpers import enter, staff_of
+from tournaments.models import SessionAttacker, Tournament
+from tournaments.services_quadrettes import quadrettes_movement_build, session_attacker_set
+from tournaments.simulation import tournament_simulate
+
+from .test_commands import read
+
+pytestmark = pytest.mark.django_db
+
+
+def quadrettes(players=16, positions=3, slug="quad"):
+    organiser = get_user_model().objects.get_or_create(username="quad-organiser")[0]
+    return tournament_simulate(
+        slug=slug,
+        players=players,
+        user=organiser,
+        team_size=4,
+        seed=3,
+        positions=positions,
+        format=Tournament.Format.QUADRETTES,
+    )
+
+
+def drawn(tournament, seed=2):
+    session = quadrettes_movement_build(
+        tournament=tournament, user=tournament.created_by, seed=seed
+    )
+    boards_make(session=session, user=tournament.created_by, seed=seed)
+    return session
+
+
+def pm(ecart: int) -> Decimal:
+    """sign × √|écart| to 3 decimals, half up, by Decimal's own square root."""
+    with localcontext() as context:
+        context.prec = 40
+        root = Decimal(abs(ecart)).sqrt().quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
+    return root if ecart >= 0 else -root
+
+
+def test_the_rulebook_examples_by_the_formula_written_here():
+    assert pm(82 - 66) == Decimal("4.000")
+    assert pm(68 - -76) == Decimal("12.000")
+    assert pm(-68 - -58) == Decimal("-3.162")
+
+
+def test_the_oppositions_each_quadrette_attacking_and_defending_each_of_its_etuis_once():
+    tournament = quadrettes(players=20, positions=5)  # 5 quadrettes: a bye each round
+    session = drawn(tournament)
+    assert {b.taker for b in session.boards.all()} == {"S"}
+    roles = defaultdict(list)
+    for série, tables in quadrette_plays(session).items():
+        assert len(tables) == 2 and tables[0].position == tables[1].position
+        assert {tables[0].home, tables[0].visitor} == {tables[1].visitor, tables[1].home}
+        for play in tables:
+            roles[(play.visitor, série)].append("attack")
+            roles[(play.home, série)].append("defence")
+    assert all(sorted(r) == ["attack", "defence"] for r in roles.values())
+    teams = {team for team, _série in roles}
+    assert len(teams) == 5
+    assert SessionAttacker.objects.filter(session=session).count() == 5
+
+
+def test_bad_teams_positions_and_attackers_are_refused():
+    tournament = quadrettes(players=16, positions=4)
+    with pytest.raises(ValidationError, match="meet each other in 3 positions"):
+        quadrettes_movement_build(tournament=tournament, user=tournament.created_by)
+    tournament.positions = 3
+    tournament.save()
+    member = tournament.registrations.get(number=1)
+    member.checked_in = False
+    member.save()
+    with pytest.raises(ValidationError, match="four present members: Quadrette 1"):
+        quadrettes_movement_build(tournament=tournament, user=tournament.created_by)
+    member.checked_in = True
+    member.save()
+    session = drawn(tournament)
+    _organiser, scorer, arbitre, second = staff_of(tournament)
+    team = tournament.teams.get(number=1)
+    stranger = tournament.registrations.exclude(team=team).first()
+    with pytest.raises(ValidationError, match="must be a member of Quadrette 1"):
+        session_attacker_set(session=session, team=team, registration=stranger, user=arbitre)
+    other = team.members.order_by("-number").first()
+    session_attacker_set(session=session, team=team, registration=other, user=arbitre)
+    assert SessionAttacker.objects.get(session=session, team=team).registration == other
+    board = session.boards.get(number=1)
+    enter(board, [56, 62], scorer)
+    with pytest.raises(ValidationError, match="no longer change"):
+        session_attacker_set(
+            session=session, team=team, registration=team.members.first(), user=arbitre
+        )
+
+
+def test_an_etui_with_one_line_gives_no_match_points_yet():
+    tournament = quadrettes(players=8, positions=1)
+    session = drawn(tournament)
+    _organiser, scorer, _arbitre, _second = staff_of(tournament)
+    board = session.boards.get(number=1)
+    enter(board, [82], scorer)
+    results = quadrette_session_results(session, official=False)
+    assert [r.pm for r in results.teams] == [0, 0] and results.missing == 4 * 2 - 1
+    enter(board, [82, 66], scorer)
+    results = quadrette_session_results(session, official=False)
+    assert sorted(r.pm for r in results.teams) == [Decimal("-4.000"), Decimal("4.000")]
+
+
+def test_32_players_simulated_exported_and_recomputed(tmp_path):
+    call_command(
+        "simulate_tournament",
+        "--slug", "quad32", "--players", "32", "--format", "quadrettes", "--sheets", "--seed", "5",
+    )  # fmt: skip
+    tournament = Tournament.objects.get(slug="quad32")
+    assert tournament.is_quadrettes and tournament.sessions.get().is_closed
+    call_command("export_duplicate", "quad32", "--out", str(tmp_path))
+    lines = read(tmp_path / "lines.csv")
+    ranking = read(tmp_path / "ranking.csv")
+    # 8 quadrettes, 7 rounds of 4 oppositions, a série of 4 étuis each, every étui twice.
+    assert len(lines) == 7 * 4 * 4 * 2
+    by_board = defaultdict(list)
+    attackers = defaultdict(set)
+    for row in lines:
+        assert row["taker"] == "S" and row["status"] == "played"
+        by_board[row["board"]].append(row)
+        attackers[row["attack_team"]].add(row["south"])
+    assert all(len(members) == 1 for members in attackers.values())  # one per séance
+    totals = defaultdict(Decimal)
+    for rows in by_board.values():
+        first, second = rows
+        assert (first["attack_team"], first["defence_team"]) == (
+            second["defence_team"], second["attack_team"],
+        )  # fmt: skip
+        points = pm(int(first["score"]) - int(second["score"]))
+        totals[int(first["attack_team"])] += points
+        totals[int(second["attack_team"])] -= points
+    assert sum(totals.values()) == 0
+    assert len(ranking) == 8
+    for row in ranking:
+        assert row["pm"] == f"{totals[int(row['number'])]:.3f}"
+        assert not row["pm"].startswith("+")
+        assert row["attack"] == row["defence"] == row["overall"] == row["alternate_place"] == ""
+    results = [Decimal(r["pm"]) for r in ranking]
+    assert results == sorted(results, reverse=True)
+    for row in ranking:
+        first = next(j for j, r in enumerate(ranking) if r["pm"] == row["pm"])
+        assert int(row["general_place"]) == first + 1
+
+
+def test_bad_quadrettes_counts_are_refused_by_the_command():
+    with pytest.raises(CommandError, match="multiple of 4"):
+        call_command(
+            "simulate_tournament", "--slug", "x", "--players", "30", "--format", "quadrettes"
+        )
+    with pytest.raises(CommandError, match="in 7 positions at most"):
+        call_command(
+            "simulate_tournament", "--slug", "x", "--players", "32",
+            "--format", "quadrettes", "--positions", "8",
+        )  # fmt: skip
+    assert not Tournament.objects.filter(slug="x").exists()
+
+
+def test_the_seance_page_changes_an_attacker_and_refuses_a_stranger(client):
+    from django.urls import reverse
+
+    tournament = quadrettes(players=8, positions=1)
+    session = drawn(tournament)
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    client.force_login(arbitre)
+    team = tournament.teams.get(number=1)
+    url = reverse("scoring:duplicate_attacker", args=[tournament.slug, 1, team.number])
+    stranger = tournament.registrations.exclude(team=team).first()
+    page = client.post(url, {"attacker": str(stranger.pk)}, follow=True).content.decode()
+    assert "must be a member of Quadrette 1" in page
+    chosen = team.members.order_by("-number").first()
+    page = client.post(url, {"attacker": str(chosen.pk)}, follow=True).content.decode()
+    assert f"{chosen.name} attacks for Quadrette 1" in page
+    assert SessionAttacker.objects.get(session=session, team=team).registration == chosen
+    assert client.post(url, {"attacker": "x"}, follow=True).status_code == 200
+    board = session.boards.get(number=1)
+    enter(board, [82, 66], scorer)
+    ranking = client.get(reverse("scoring:duplicate_ranking", args=[tournament.slug, 1]))
+    assert "+4.000" in ranking.content.decode() and "-4.000" in ranking.content.decode()
+    board_page = client.get(reverse("scoring:duplicate_board", args=[tournament.slug, 1, 1]))
+    assert chosen.name in board_page.content.decode()  # the attacker named on its line
