@@ -11,29 +11,16 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from common.text import name_sort_key
+
+from .seats import SEAT_NAMES, seat_name  # noqa: F401 (the names' long-standing home)
 
 # FFT licence numbers are digits; we accept 4 to 10 of them (our choice, see the README).
 LICENCE_REGEX = r"^[0-9]{4,10}$"
 licence_validator = RegexValidator(
     LICENCE_REGEX, _("A licence number is 4 to 10 digits."), code="licence_format"
 )
-
-
-# Seats in the order of play, as the FFT names them; a table of 5 has a fifth seat.
-SEAT_NAMES = [
-    pgettext_lazy("seat", "North"),
-    pgettext_lazy("seat", "East"),
-    pgettext_lazy("seat", "South"),
-    pgettext_lazy("seat", "West"),
-    pgettext_lazy("seat", "Fifth"),
-]
-
-
-def seat_name(index: int) -> str:
-    return str(SEAT_NAMES[index])
 
 
 class Club(models.Model):
