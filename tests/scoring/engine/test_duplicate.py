@@ -2,6 +2,7 @@
 §5, §6): the rulebook's examples, the spec's facts about Garde scores checked against the engine's
 own set, hypothesis properties (its isolation: test_isolation.py)."""
 
+import csv
 from decimal import Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
@@ -221,6 +222,16 @@ def test_general_ranking_place_is_one_plus_those_strictly_ahead(overalls):
 def test_match_points(ecart, points):
     assert match_points(ecart) == Decimal(points)
     assert str(match_points(ecart)) == points
+
+
+def test_match_points_agree_with_the_whole_conversion_grid_of_the_rulebook():
+    """Every écart of the FFT's conversion grid (0 to 698 by 2), transcribed in pm_grid.csv."""
+    grid = list(csv.DictReader((Path(__file__).parent / "pm_grid.csv").open()))
+    assert [int(row["ecart"]) for row in grid] == list(range(0, 700, 2))
+    for row in grid:
+        ecart, points = int(row["ecart"]), Decimal(row["pm"])
+        assert match_points(ecart) == points, ecart
+        assert match_points(-ecart) == -points, ecart
 
 
 @given(st.integers(-(10**9), 10**9))
