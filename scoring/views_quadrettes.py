@@ -73,6 +73,9 @@ def board_lines(board) -> list[dict]:
 @require_POST
 @role_required(Role.ARBITRE)
 def attacker_save(request, tournament, session, team):
+    if not tournament.is_quadrettes:
+        messages.info(request, _("Only the quadrettes name an attacker for a séance."))
+        return redirect("manage:tournament", slug=tournament.slug)
     found = get_object_or_404(Session, tournament=tournament, number=session)
     quadrette = get_object_or_404(Team, tournament=tournament, number=team)
     registration = Registration.objects.filter(

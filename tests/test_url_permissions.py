@@ -150,6 +150,7 @@ ACCESS = {
     "scoring:duplicate_publish": action("organiser", fixed={"session": 1}),
     "scoring:duplicate_close": action("arbitre", fixed={"session": 1}),
     "scoring:duplicate_coefficient": action("organiser", fixed={"session": 1}),
+    "scoring:duplicate_attacker": action("arbitre", fixed={"session": 1, "team": 1}),
     "scoring:duplicate_ranking": page("scorer", ok=302, fixed={"session": 1}),
     "scoring:duplicate_board": page("scorer", ok=302, fixed={"session": 1, "board": 1}),
     "scoring:duplicate_boards_type": page("arbitre", ok=302, fixed={"session": 1}),

@@ -49,6 +49,7 @@ MODELS = [
     ("tournaments.Registration", "tournament"),
     ("tournaments.StaffRole", "tournament"),
     ("tournaments.Session", "tournament"),
+    ("tournaments.SessionAttacker", "session__tournament"),
     ("tournaments.Round", "tournament"),
     ("tournaments.Table", "round__tournament"),
     ("tournaments.Seat", "round__tournament"),

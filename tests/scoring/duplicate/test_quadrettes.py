@@ -17,6 +17,7 @@ from tests.scoring.duplicate.helpers import enter, staff_of
 from tournaments.models import SessionAttacker, Tournament
 from tournaments.services_quadrettes import quadrettes_movement_build, session_attacker_set
 from tournaments.simulation import tournament_simulate
+from tournaments.transfer import tournament_export, tournament_import
 
 from .test_commands import read
 
@@ -195,3 +196,20 @@ def test_the_seance_page_changes_an_attacker_and_refuses_a_stranger(client):
     assert "+4.000" in ranking.content.decode() and "-4.000" in ranking.content.decode()
     board_page = client.get(reverse("scoring:duplicate_board", args=[tournament.slug, 1, 1]))
     assert chosen.name in board_page.content.decode()  # the attacker named on its line
+
+
+def test_an_export_carries_the_attackers_of_the_seance():
+    tournament = quadrettes(players=8, positions=1)
+    session = drawn(tournament)
+    _organiser, _scorer, arbitre, _second = staff_of(tournament)
+    team = tournament.teams.get(number=2)
+    chosen = team.members.order_by("-number").first()
+    session_attacker_set(session=session, team=team, registration=chosen, user=arbitre)
+    copy_ = tournament_import(document=tournament_export(tournament=tournament), slug="quad-copy")
+    carried = SessionAttacker.objects.filter(session__tournament=copy_)
+    assert {(a.team.number, a.registration.number) for a in carried} == {
+        (a.team.number, a.registration.number)
+        for a in SessionAttacker.objects.filter(session=session)
+    }
+    assert carried.get(team__number=2).registration.number == chosen.number
+    assert all(a.registration.tournament == copy_ for a in carried)
