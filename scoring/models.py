@@ -344,6 +344,7 @@ class Penalty(Cancellable):
 
 from .models_duplicate import Board, TravellingLine, TravellingSheet  # noqa: E402
 from .models_duplicate_reports import TableReport  # noqa: E402
+from .models_match import MatchLine, MatchQuarter, QuarterPlayer, TeamMatch  # noqa: E402
 
 __all__ = [
     "Board",
@@ -353,10 +354,14 @@ __all__ = [
     "ContractChoice",
     "Deal",
     "Mark",
+    "MatchLine",
+    "MatchQuarter",
     "Penalty",
     "PoigneeChoice",
+    "QuarterPlayer",
     "ScoreSheet",
     "TableReport",
+    "TeamMatch",
     "TravellingLine",
     "TravellingSheet",
 ]

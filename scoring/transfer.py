@@ -21,6 +21,10 @@ SECTIONS = (
     Section("travelling_sheets", "scoring.TravellingSheet", "board__session__tournament"),
     Section("travelling_lines", "scoring.TravellingLine", "sheet__board__session__tournament"),
     Section("table_reports", "scoring.TableReport", "board__session__tournament"),
+    Section("team_matches", "scoring.TeamMatch", "tournament"),
+    Section("match_quarters", "scoring.MatchQuarter", "match__tournament"),
+    Section("quarter_players", "scoring.QuarterPlayer", "quarter__match__tournament"),
+    Section("match_lines", "scoring.MatchLine", "quarter__match__tournament"),
 )
 
 

@@ -9,6 +9,7 @@ from . import (
     views_duplicate_board,
     views_duplicate_tables,
     views_exports,
+    views_match,
     views_quadrettes,
 )
 from .views_duplicate_documents import session_document, session_export
@@ -17,6 +18,8 @@ from .views_duplicate_etuis import board_made_page, board_type_page, boards_type
 P = "t/<slug:slug>/positions/<int:number>/sheets/"
 R = "t/<slug:slug>/results/"
 D = "t/<slug:slug>/duplicate/<int:session>/"
+M = "t/<slug:slug>/matches/"
+Q = M + "<int:match>/quarters/<int:quarter>/"
 
 scoring_patterns = (
     [
@@ -52,6 +55,20 @@ scoring_patterns = (
         ),
         path(D + "documents/<slug:kind>.pdf", session_document, name="duplicate_document"),
         path(D + "documents/export.xlsx", session_export, name="duplicate_export"),
+        path(M, views_match.matches_page, name="matches"),
+        path(M + "draw/", views_match.matches_draw, name="matches_draw"),
+        path(M + "<int:match>/", views_match.match_page, name="match"),
+        path(M + "<int:match>/bonus/", views_match.match_bonus, name="match_bonus"),
+        path(M + "<int:match>/penalty/", views_match.match_penalty, name="match_penalty"),
+        path(M + "<int:match>/result.pdf", views_match.match_sheet_pdf, name="match_sheet"),
+        path(Q, views_match.quarter_page, name="match_quarter"),
+        path(Q + "players/", views_match.quarter_players, name="match_quarter_players"),
+        path(
+            Q + "sheets/<slug:room>/<slug:keeper>/",
+            views_match.quarter_sheet,
+            name="match_quarter_sheet",
+        ),
+        path(Q + "close/", views_match.quarter_end, name="match_quarter_close"),
         path(R, views_exports.results_exports, name="exports"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],

@@ -25,6 +25,7 @@ from .bans import player_bans
 from .player_results import player_results
 from .standings import Standings, cached_standings, ledger_stamp
 from .views_public_duplicate import duplicate_player, duplicate_standings
+from .views_public_match import match_standings
 
 
 def _choices(request, tournament) -> tuple[int, bool, str]:
@@ -75,6 +76,8 @@ def _ranking_page(request, tournament, template: str, fragment: str, **extra):
 
 def standings_page(request, slug):
     tournament = public_tournament(request, slug)
+    if tournament.is_team_match:
+        return match_standings(request, tournament)
     if tournament.plays_duplicate:
         return duplicate_standings(request, tournament)
     # Reversed once, not once per row: a thousand rows render in a few milliseconds.
@@ -90,7 +93,7 @@ def standings_page(request, slug):
 
 def team_standings_page(request, slug):
     tournament = public_tournament(request, slug)
-    if not tournament.has_teams or tournament.plays_duplicate:  # the duplicate ranks teams there
+    if not tournament.has_teams or tournament.plays_duplicate or tournament.is_team_match:
         raise Http404
     return _ranking_page(
         request, tournament, "public/teams.html", "public/_teams.html", teams=Standings.teams

@@ -151,6 +151,19 @@ ACCESS = {
     "scoring:duplicate_close": action("arbitre", fixed={"session": 1}),
     "scoring:duplicate_coefficient": action("organiser", fixed={"session": 1}),
     "scoring:duplicate_attacker": action("arbitre", fixed={"session": 1, "team": 1}),
+    # Team-match pages: this tournament plays donnes libres, so back to its page.
+    "scoring:matches": page("scorer", ok=302),
+    "scoring:matches_draw": action("organiser"),
+    "scoring:match": page("scorer", ok=302, fixed={"match": 1}),
+    "scoring:match_bonus": action("arbitre", fixed={"match": 1}),
+    "scoring:match_penalty": action("arbitre", fixed={"match": 1}),
+    "scoring:match_sheet": page("scorer", ok=302, fixed={"match": 1}),
+    "scoring:match_quarter": page("scorer", ok=302, fixed={"match": 1, "quarter": 1}),
+    "scoring:match_quarter_players": action("arbitre", fixed={"match": 1, "quarter": 1}),
+    "scoring:match_quarter_sheet": action(
+        "scorer", fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
+    ),
+    "scoring:match_quarter_close": action("arbitre", fixed={"match": 1, "quarter": 1}),
     "scoring:duplicate_ranking": page("scorer", ok=302, fixed={"session": 1}),
     "scoring:duplicate_board": page("scorer", ok=302, fixed={"session": 1, "board": 1}),
     "scoring:duplicate_boards_type": page("arbitre", ok=302, fixed={"session": 1}),

@@ -145,15 +145,16 @@ class TournamentForm(forms.ModelForm):
                 _("The duplicate individuel has no teams: choose Individual."),
             )
         if (
-            data.get("format") in (Tournament.Format.TRIPLETTES, Tournament.Format.QUADRETTES)
+            data.get("format")
+            in (Tournament.Format.TRIPLETTES, Tournament.Format.QUADRETTES, Tournament.Format.MATCH)
             and data.get("kind")
             and data["kind"] != Tournament.Kind.INDIVIDUAL
         ):
             self.add_error(
                 "kind",
                 _(
-                    "The triplettes and quadrettes make their own teams: leave the kind at "
-                    "Individual and make the teams on the Teams page."
+                    "The triplettes, quadrettes and team matches make their own teams: leave "
+                    "the kind at Individual and make the teams on the Teams page."
                 ),
             )
         simple, double, triple = (data.get(f"poignee_{k}") for k in ("simple", "double", "triple"))
@@ -284,9 +285,15 @@ class TeamForm(forms.Form):
             free = free.filter(team__isnull=True) | free.filter(team=team)
         self.fields["members"].queryset = free
         self.fields["members"].label_from_instance = lambda r: f"{r.number} · {r.name}"
-        self.fields["members"].help_text = _("Choose exactly %(size)s players.") % {
-            "size": tournament.team_size
-        }
+        if tournament.team_size_most > tournament.team_size:
+            self.fields["members"].help_text = _("Choose %(size)s to %(most)s players.") % {
+                "size": tournament.team_size,
+                "most": tournament.team_size_most,
+            }
+        else:
+            self.fields["members"].help_text = _("Choose exactly %(size)s players.") % {
+                "size": tournament.team_size
+            }
 
 
 class StaffRoleForm(forms.Form):

@@ -69,7 +69,7 @@ def plan_teams(*, tournament: Tournament, checked: list[CheckedRow]) -> TeamPlan
     plan = TeamPlan(teams=[], without_team=len(checked) - len(named))
     if not named:
         return plan
-    size = tournament.team_size
+    size = tournament.team_size_most
     existing = {team.name: team for team in tournament.teams.annotate(registered=Count("members"))}
     spellings: dict[str, set[str]] = {}
     for name in [*existing, *(row.values["team"] for row in named)]:

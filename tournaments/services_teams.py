@@ -22,7 +22,17 @@ def _check_members(tournament: Tournament, members, team=None) -> None:
         raise ValidationError(
             _("This tournament is individual: it has no teams."), code="not_a_team_event"
         )
-    if len(members) != size:
+    most = tournament.team_size_most
+    if most > size and not size <= len(members) <= most:
+        raise field_error(
+            "members",
+            _("A team has %(size)s to %(most)s players (chosen: %(count)s)."),
+            "team_size",
+            size=size,
+            most=most,
+            count=len(members),
+        )
+    if most == size and len(members) != size:
         raise field_error(
             "members",
             _("A team has exactly %(size)s players (chosen: %(count)s)."),

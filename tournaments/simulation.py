@@ -167,15 +167,19 @@ def tournament_simulate(
         raise ValueError("players must be positive")
     triplettes = format == Tournament.Format.TRIPLETTES
     quadrettes = format == Tournament.Format.QUADRETTES
-    if team_size not in ((3,) if triplettes else (4,) if quadrettes else (1, 2, 4)):
-        raise ValueError("team_size is 1, 2 or 4 (3 for the triplettes)")
+    match = format == Tournament.Format.MATCH
+    sizes = (3,) if triplettes else (4,) if quadrettes else (4, 5, 6) if match else (1, 2, 4)
+    if team_size not in sizes:
+        raise ValueError("team_size is 1, 2 or 4 (3 for the triplettes, 4 to 6 for a match)")
     if players % team_size:
         raise ValueError(f"{players} players cannot form teams of {team_size}")
     rng = random.Random(seed)
     kind = {1: Tournament.Kind.INDIVIDUAL, 2: Tournament.Kind.TEAMS_2, 4: Tournament.Kind.TEAMS_4}
     kind[3] = Tournament.Kind.INDIVIDUAL  # the triplettes' teams come with their game
-    if quadrettes:
-        kind[4] = Tournament.Kind.INDIVIDUAL  # so do the quadrettes'
+    if quadrettes or match:
+        kind = dict.fromkeys(
+            sizes, Tournament.Kind.INDIVIDUAL
+        )  # so do the quadrettes' and a match's
     tournament = services.tournament_create_unchecked(
         user=user,
         name=name or f"Tournoi simulé {slug}",

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.text import name_sort_key
 
+from .formats import Format, GameFormat
 from .seats import SEAT_NAMES, seat_name  # noqa: F401 (the names' long-standing home)
 
 # FFT licence numbers are digits; we accept 4 to 10 of them (our choice, see the README).
@@ -76,7 +77,7 @@ class Player(models.Model):
         return f"{self.last_name.upper()} {self.first_name}"
 
 
-class Tournament(models.Model):
+class Tournament(GameFormat, models.Model):
     class Kind(models.TextChoices):
         INDIVIDUAL = "individual", _("Individual")
         TEAMS_2 = "teams_2", _("Teams of 2")
@@ -89,14 +90,6 @@ class Tournament(models.Model):
     class Table5Mode(models.TextChoices):
         DEALER_SITS_OUT = "dealer_sits_out", _("The dealer sits out")
         CALLED_KING = "called_king", _("Called-king game with five")
-
-    class Format(models.TextChoices):
-        """How the deals are played: free deals, or duplicate (fft-duplicate.md)."""
-
-        LIBRE = "libre", _("Donnes libres")
-        DUPLICATE = "duplicate", _("Duplicate individuel")
-        TRIPLETTES = "triplettes", _("Duplicate triplettes")
-        QUADRETTES = "quadrettes", _("Duplicate quadrettes")
 
     class TieBreak(models.TextChoices):
         NONE = "none", _("None: tied players share a rank")
@@ -204,38 +197,8 @@ class Tournament(models.Model):
         return reverse("public:tournament", kwargs={"slug": self.slug})
 
     @property
-    def team_size(self) -> int:
-        if self.format == self.Format.TRIPLETTES:
-            return 3
-        if self.format == self.Format.QUADRETTES:
-            return 4
-        return {self.Kind.TEAMS_2: 2, self.Kind.TEAMS_4: 4}.get(self.kind, 1)
-
-    @property
     def odd_table_size(self) -> int:
         return 5 if self.remainder == self.Remainder.FIVE else 3
-
-    @property
-    def has_teams(self) -> bool:
-        return self.team_size > 1
-
-    @property
-    def is_duplicate(self) -> bool:
-        """The duplicate individuel (the team forms have their own pages and reads)."""
-        return self.format == self.Format.DUPLICATE
-
-    @property
-    def is_triplettes(self) -> bool:
-        return self.format == self.Format.TRIPLETTES
-
-    @property
-    def is_quadrettes(self) -> bool:
-        return self.format == self.Format.QUADRETTES
-
-    @property
-    def plays_duplicate(self) -> bool:
-        """Any duplicate form: séances, étuis and travelling sheets rather than positions."""
-        return self.format != self.Format.LIBRE
 
 
 class Team(models.Model):

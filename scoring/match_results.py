@@ -1,0 +1,131 @@
+"""Reads of the team match (fft-duplicate.md §5, ``models_match``): a quarter's étuis, its two
+rooms' sheets and their differences, the PM of each quarter and of the match, and the table of
+a competition. Only closed quarters count in ``official`` reads (the public's, the printed
+result sheet's); the staff follow a quarter in play with ``official=False``.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from .engine.duplicate import opposition_points
+from .engine.duplicate_teams import (
+    ZERO_PM,
+    MatchResult,
+    competition_table,
+    match_result,
+    quarter_differences,
+)
+from .models_match import QUARTERS, MatchLine, MatchQuarter, QuarterPlayer, TeamMatch
+
+
+def quarter_boards(quarter: MatchQuarter) -> list[int]:
+    """The étuis of the quarter's série: série s holds étuis (s − 1) × n + 1 to s × n."""
+    n = quarter.match.boards_per_quarter
+    return list(range((quarter.board_set - 1) * n + 1, quarter.board_set * n + 1))
+
+
+def quarter_sheets(quarter: MatchQuarter) -> dict:
+    """(room, keeper) -> {étui: (contract, score)} as entered."""
+    sheets = {(r, k): {} for r in MatchQuarter.Room.values for k in MatchLine.Keeper.values}
+    for line in quarter.lines.all():
+        sheets[(line.room, line.keeper)][line.board] = (line.contract, line.score)
+    return sheets
+
+
+def attacking_side(quarter: MatchQuarter, room: str) -> str:
+    """ "A" when A's attacker plays in ``room``, else "B"."""
+    return "A" if quarter.a_room == room else "B"
+
+
+@dataclass
+class RoomState:
+    room: str
+    side: str  # whose attacker plays here
+    attack: dict  # étui -> (contract, score) on the attacker's sheet
+    defence: dict  # on the defenders' sheet
+    differences: list  # étuis where the two sheets disagree or only one has the étui
+    missing: list  # étuis on neither sheet
+
+    @property
+    def agreed(self) -> bool:
+        return not self.differences and not self.missing
+
+
+def room_state(quarter: MatchQuarter, sheets: dict, room: str) -> RoomState:
+    attack = sheets[(room, MatchLine.Keeper.ATTACK)]
+    defence = sheets[(room, MatchLine.Keeper.DEFENCE)]
+    missing = [b for b in quarter_boards(quarter) if b not in attack and b not in defence]
+    differences = quarter_differences(attack, defence)
+    return RoomState(room, attacking_side(quarter, room), attack, defence, differences, missing)
+
+
+def quarter_pairs(quarter: MatchQuarter, sheets: dict | None = None) -> list[tuple[int, int]]:
+    """(A's attacker's score, B's attacker's score) per étui played in both rooms, from the
+    attackers' sheets (equal to the defenders' once the quarter is closed)."""
+    sheets = quarter_sheets(quarter) if sheets is None else sheets
+    by_side = {
+        attacking_side(quarter, room): sheets[(room, MatchLine.Keeper.ATTACK)]
+        for room in MatchQuarter.Room.values
+    }
+    return [
+        (by_side["A"][board][1], by_side["B"][board][1])
+        for board in quarter_boards(quarter)
+        if board in by_side["A"] and board in by_side["B"]
+    ]
+
+
+@dataclass
+class QuarterResult:
+    quarter: MatchQuarter
+    pm_a: Decimal
+    pm_b: Decimal
+    counted: bool  # closed (or shown to the staff while in play)
+    players: dict = field(default_factory=dict)  # side -> {"attack": reg, "defence": [regs]}
+
+
+@dataclass
+class MatchResults:
+    match: TeamMatch
+    quarters: list
+    total_a: Decimal
+    total_b: Decimal
+    finished: bool  # four quarters closed
+    result: MatchResult | None  # None until finished
+
+
+def _players(quarter: MatchQuarter) -> dict:
+    players = {"A": {"attack": None, "defence": []}, "B": {"attack": None, "defence": []}}
+    for player in quarter.players.select_related("registration__player"):
+        if player.role == QuarterPlayer.Role.ATTACK:
+            players[player.side]["attack"] = player.registration
+        else:
+            players[player.side]["defence"].append(player.registration)
+    return players
+
+
+def match_results(match: TeamMatch, *, official: bool = True) -> MatchResults:
+    """Each quarter's PM (only the team ahead on an étui scores), bonus and penalties, the
+    totals and, once the four quarters are closed, who won."""
+    quarters, total_a, total_b = [], ZERO_PM + match.bonus_a, ZERO_PM + match.bonus_b
+    total_a, total_b = total_a - match.penalty_a, total_b - match.penalty_b
+    closed = 0
+    for quarter in match.quarters.prefetch_related("lines"):
+        counted = quarter.is_closed or not official
+        pm_a, pm_b = opposition_points(quarter_pairs(quarter), zero_sum=False)
+        if counted:
+            total_a, total_b = total_a + pm_a, total_b + pm_b
+        closed += quarter.is_closed
+        quarters.append(QuarterResult(quarter, pm_a, pm_b, counted, _players(quarter)))
+    finished = closed == QUARTERS
+    result = match_result(total_a, total_b) if finished else None
+    return MatchResults(match, quarters, total_a, total_b, finished, result)
+
+
+def competition(tournament) -> list:
+    """[(place, team, points, PM for, PM against), ...] over the finished matches."""
+    played = []
+    for match in TeamMatch.objects.filter(tournament=tournament).select_related("team_a", "team_b"):
+        results = match_results(match)
+        if results.finished:
+            played.append((match.team_a, match.team_b, results.total_a, results.total_b))
+    return competition_table(played)

@@ -1,0 +1,255 @@
+"""The team match (fft-duplicate.md §5): the round-robin of matches, a quarter's players, the
+two rooms' four sheets and their differences, the PM to the side ahead only, bonus and
+penalty, the result, the competition table, and nothing public before a quarter is closed.
+The expected PM are computed here again by the rulebook's formula (no project code)."""
+
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from scoring.match_results import competition, match_results
+from scoring.models_match import MatchLine, MatchQuarter, TeamMatch
+from scoring.services_match import (
+    bonus_set,
+    matches_draw,
+    penalty_set,
+    quarter_close,
+    quarter_name,
+    quarter_reopen,
+    sheet_save,
+)
+from tests.scoring.duplicate.helpers import staff_of
+from tournaments.models import Tournament
+from tournaments.simulation import tournament_simulate
+from tournaments.transfer import tournament_export, tournament_import
+
+pytestmark = pytest.mark.django_db
+
+OPEN, CLOSED = MatchQuarter.Room.OPEN, MatchQuarter.Room.CLOSED
+ATTACK, DEFENCE = MatchLine.Keeper.ATTACK, MatchLine.Keeper.DEFENCE
+
+
+def pm(ecart: int) -> Decimal:
+    with localcontext() as context:
+        context.prec = 40
+        root = Decimal(abs(ecart)).sqrt().quantize(Decimal("0.001"), rounding=ROUND_HALF_UP)
+    return root if ecart >= 0 else -root
+
+
+def ahead_only(pairs) -> tuple[Decimal, Decimal]:
+    """Per étui only the side ahead scores its √écart."""
+    a = sum((pm(x - y) for x, y in pairs if x > y), Decimal(0))
+    b = sum((pm(y - x) for x, y in pairs if y > x), Decimal(0))
+    return a, b
+
+
+def competition_of(teams=2, size=4, slug="match"):
+    organiser = get_user_model().objects.get_or_create(username="match-organiser")[0]
+    return tournament_simulate(
+        slug=slug,
+        players=teams * size,
+        user=organiser,
+        team_size=size,
+        seed=4,
+        positions=1,
+        format=Tournament.Format.MATCH,
+    )
+
+
+def members(team):
+    return list(team.members.order_by("number"))
+
+
+def name(match, number, arbitre, a_room=OPEN, board_set=None):
+    """Quarter ``number``: each side's (number − 1)th member attacks, three others defend."""
+    players = {}
+    for side, team in (("a", match.team_a), ("b", match.team_b)):
+        people = members(team)
+        attacker = people[(number - 1) % len(people)]
+        others = [p for p in people if p != attacker][:3]
+        players[f"attacker_{side}"], players[f"defenders_{side}"] = attacker, others
+    return quarter_name(
+        match=match,
+        number=number,
+        user=arbitre,
+        a_room=a_room,
+        board_set=board_set or number,
+        **players,
+    )
+
+
+def fill(quarter, scorer, room, scores, contract="garde", keepers=(ATTACK, DEFENCE)):
+    boards = range((quarter.board_set - 1) * 4 + 1, quarter.board_set * 4 + 1)
+    rows = {b: (contract, f"{s:+d}") for b, s in zip(boards, scores, strict=True)}
+    for keeper in keepers:
+        sheet_save(quarter=quarter, room=room, keeper=keeper, rows=rows, user=scorer)
+
+
+def play(match, number, scorer, arbitre, a_scores, b_scores, a_room=OPEN):
+    """A's attacker's scores in A's room, B's in the other; both sheets agree; closed."""
+    quarter = name(match, number, arbitre, a_room=a_room)
+    other = CLOSED if a_room == OPEN else OPEN
+    fill(quarter, scorer, a_room, a_scores)
+    fill(quarter, scorer, other, b_scores)
+    return quarter_close(quarter=quarter, user=arbitre)
+
+
+QUARTER_SCORES = [
+    ([82, 68, -68, 56], [66, -76, -58, 56]),  # the rulebook's three écarts, and an equal étui
+    ([100, -52, 60, 90], [40, -52, 70, 46]),
+    ([-82, 30, 16, 62], [-100, 30, 36, 62]),
+    ([56, 56, 56, 56], [52, 60, 56, 58]),
+]
+
+
+def test_a_whole_match_by_hand_with_bonus_and_penalty():
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    match = TeamMatch.objects.get(pk=match.pk)
+    bonus_set(match=match, user=arbitre, bonus_a="1,5", bonus_b="0")
+    for number, (a_scores, b_scores) in enumerate(QUARTER_SCORES, start=1):
+        play(
+            match,
+            number,
+            scorer,
+            arbitre,
+            a_scores,
+            b_scores,
+            a_room=OPEN if number % 2 else CLOSED,
+        )
+    penalty_set(match=match, user=arbitre, penalty_a="0", penalty_b="2", reason="Retard")
+    results = match_results(TeamMatch.objects.get(pk=match.pk))
+    expected = [ahead_only(list(zip(a, b, strict=True))) for a, b in QUARTER_SCORES]
+    assert [(q.pm_a, q.pm_b) for q in results.quarters] == expected
+    assert expected[0] == (Decimal("16.000"), Decimal("3.162"))  # the rulebook's example
+    total_a = sum((a for a, _b in expected), Decimal("1.5"))
+    total_b = sum((b for _a, b in expected), Decimal(0)) - 2
+    assert (results.total_a, results.total_b) == (total_a, total_b)
+    assert results.finished and results.result == ("A" if total_a > total_b else "B")
+    (first, second) = competition(tournament)
+    winner = match.team_a if total_a > total_b else match.team_b
+    assert (first[0], first[1], first[2]) == (1, winner, 2) and second[2] == 0
+
+
+def test_the_sheets_of_a_room_must_agree_and_be_whole_before_closing():
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    fill(quarter, scorer, OPEN, [82, 68, -68, 56])
+    fill(quarter, scorer, CLOSED, [66, -76, -58, 56], keepers=(ATTACK,))
+    with pytest.raises(ValidationError, match="not whole or differ on étuis 1, 2, 3, 4"):
+        quarter_close(quarter=quarter, user=arbitre)
+    fill(quarter, scorer, CLOSED, [66, -76, -58, 58], keepers=(DEFENCE,))
+    with pytest.raises(ValidationError, match="differ on étuis 4"):
+        quarter_close(quarter=quarter, user=arbitre)
+    # The public sees nothing of the quarter in play; the staff follow it.
+    assert match_results(match).total_a == 0 and match_results(match).quarters[0].counted is False
+    assert match_results(match, official=False).total_a == Decimal("16.000")
+    fill(quarter, scorer, CLOSED, [66, -76, -58, 56], keepers=(DEFENCE,))
+    quarter_close(quarter=quarter, user=arbitre)
+    assert match_results(match).total_a == Decimal("16.000")
+    with pytest.raises(ValidationError, match="closed"):
+        fill(quarter, scorer, OPEN, [82, 68, -68, 60])
+    quarter_reopen(quarter=quarter, user=arbitre, reason="Étui 4 mal recopié")
+    fill(quarter, scorer, OPEN, [82, 68, -68, 60])
+    assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=4).score == 60
+
+
+def test_bad_input_is_refused_and_nothing_is_saved():
+    tournament = competition_of(size=5)
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    rows = {1: ("prise", "+56"), 2: ("garde", "+704"), 3: ("garde_sans", "+704"), 4: ("", "+56")}
+    with pytest.raises(ValidationError) as refused:
+        sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=scorer)
+    errors = refused.value.message_dict
+    assert "Garde, Garde Sans or Garde Contre" in errors["contract_1"][0]
+    assert "beyond what a Garde can give" in errors["score_2"][0]
+    assert "score_3" not in errors and "contract_4" in errors
+    assert not MatchLine.objects.filter(quarter=quarter).exists()
+    fill(quarter, scorer, OPEN, [56, 56, 56, 56])
+    fill(quarter, scorer, CLOSED, [56, 56, 56, 56])
+    quarter_close(quarter=quarter, user=arbitre)
+    # The same attacker again in quarter 2: refused; the same série: refused.
+    a_members, b_members = members(match.team_a), members(match.team_b)
+    again = {
+        "attacker_a": a_members[0],
+        "defenders_a": a_members[1:4],
+        "attacker_b": b_members[1],
+        "defenders_b": [b_members[0], *b_members[2:4]],
+    }
+    with pytest.raises(ValidationError, match="a new attacker each quarter"):
+        quarter_name(match=match, number=2, user=arbitre, a_room=OPEN, board_set=2, **again)
+    again["attacker_a"], again["defenders_a"] = a_members[1], [a_members[0], *a_members[2:4]]
+    with pytest.raises(ValidationError, match="Série 1 was played"):
+        quarter_name(match=match, number=2, user=arbitre, a_room=OPEN, board_set=1, **again)
+    again["defenders_b"] = b_members[2:4]
+    with pytest.raises(ValidationError, match="three defenders"):
+        quarter_name(match=match, number=2, user=arbitre, a_room=OPEN, board_set=2, **again)
+    with pytest.raises(ValidationError, match="Close quarter 2 first"):
+        name(match, 3, arbitre)
+    with pytest.raises(ValidationError, match="before quarter 1"):
+        bonus_set(match=match, user=arbitre, bonus_a="1", bonus_b="0")
+    with pytest.raises(ValidationError, match="can no longer be drawn"):
+        matches_draw(tournament=tournament, user=tournament.created_by)
+    with pytest.raises(ValidationError, match="Say why"):
+        penalty_set(match=match, user=arbitre, penalty_a="1", penalty_b="0", reason=" ")
+
+
+def test_the_round_robin_and_the_team_sizes():
+    tournament = competition_of(teams=3)
+    matches = matches_draw(tournament=tournament, user=tournament.created_by, seed=2)
+    pairs = [frozenset((m.team_a_id, m.team_b_id)) for m in matches]
+    assert len(pairs) == 3 == len(set(pairs))  # each team meets each other once
+    assert sorted(m.round_number for m in matches) == [1, 2, 3]  # one match a round, a bye
+    short = competition_of(slug="short")
+    member = short.registrations.get(number=1)
+    member.excluded = True
+    member.save()
+    with pytest.raises(ValidationError, match="4 to 6 players: Équipe 1"):
+        matches_draw(tournament=short, user=short.created_by)
+
+
+def test_an_export_carries_the_matches():
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    play(match, 1, scorer, arbitre, *QUARTER_SCORES[0])
+    copy_ = tournament_import(document=tournament_export(tournament=tournament), slug="copy")
+    copied = TeamMatch.objects.get(tournament=copy_)
+    assert (copied.team_a.number, copied.team_b.number) == (
+        match.team_a.number,
+        match.team_b.number,
+    )
+    assert match_results(copied).total_a == match_results(match).total_a == Decimal("16.000")
+
+
+def test_the_pages_refuse_a_bad_line_next_to_it_and_the_public_waits_for_the_close(client):
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    client.force_login(scorer)
+    url = reverse(
+        "scoring:match_quarter_sheet", args=[tournament.slug, match.number, 1, "open", "attack"]
+    )
+    response = client.post(url, {"open-attack-contract_1": "garde", "open-attack-score_1": "+21"})
+    assert response.status_code == 400
+    assert "is odd" in response.content.decode()
+    assert not MatchLine.objects.exists()
+    fill(quarter, scorer, OPEN, [82, 68, -68, 56])
+    fill(quarter, scorer, CLOSED, [66, -76, -58, 56])
+    public = reverse("standings:individual", args=[tournament.slug])
+    tournament.is_public = True
+    tournament.save()
+    client.logout()
+    assert "16.000" not in client.get(public).content.decode()
+    assert "Quarter 1: in play" in client.get(public).content.decode()
+    quarter_close(quarter=quarter, user=arbitre)
+    assert "16.000 – 3.162" in client.get(public).content.decode()
