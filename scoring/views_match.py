@@ -198,7 +198,16 @@ def _quarter_context(request, tournament, match, number, *, quarter_form=None, b
                 form = SheetForm(boards=boards, prefix=prefix, initial=initial)
             forms.append((keeper, MatchLine.Keeper(keeper).label, form))
         rooms.append(
-            {"room": room, "label": MatchQuarter.Room(room).label, "state": state, "forms": forms}
+            {
+                "room": room,
+                "label": MatchQuarter.Room(room).label,
+                "state": state,
+                "forms": forms,
+                "differences": [
+                    (b, _written(state.attack.get(b)), _written(state.defence.get(b)))
+                    for b in state.differences
+                ],
+            }
         )
     results = match_results(match, official=False)
     context.update(
