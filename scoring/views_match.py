@@ -173,10 +173,16 @@ def _quarter_context(request, tournament, match, number, *, quarter_form=None, b
         "chooser": match.team_a if number % 2 else match.team_b,
         **_roles(request, tournament),
     }
+    earlier = list(match.quarters.filter(number__lt=number))
+    context["waits_for"] = next(
+        (k for k in range(1, number) if k not in {q.number for q in earlier if q.is_closed}), None
+    )
     if quarter is None or quarter_form is not None:
-        initial = {}
-        if quarter is not None:
-            initial = {"a_room": quarter.a_room, "board_set": quarter.board_set}
+        played = {q.board_set for q in earlier}
+        initial = {
+            "a_room": MatchQuarter.Room.OPEN,
+            "board_set": min(set(range(1, QUARTERS + 1)) - played, default=1),
+        }
         context["quarter_form"] = quarter_form or QuarterForm(match=match, initial=initial)
     if quarter is None:
         return context

@@ -3,12 +3,14 @@ two rooms' four sheets and their differences, the PM to the side ahead only, bon
 penalty, the result, the competition table, and nothing public before a quarter is closed.
 The expected PM are computed here again by the rulebook's formula (no project code)."""
 
+import io
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from pypdf import PdfReader
 
 from scoring.match_results import competition, match_results
 from scoring.models_match import MatchLine, MatchQuarter, TeamMatch
@@ -253,3 +255,25 @@ def test_the_pages_refuse_a_bad_line_next_to_it_and_the_public_waits_for_the_clo
     assert "Quarter 1: in play" in client.get(public).content.decode()
     quarter_close(quarter=quarter, user=arbitre)
     assert "16.000 – 3.162" in client.get(public).content.decode()
+
+
+def test_the_result_sheet_holds_the_closed_quarters_the_totals_and_three_signatures(client):
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    bonus_set(match=match, user=arbitre, bonus_a="0", bonus_b="2")
+    play(match, 1, scorer, arbitre, *QUARTER_SCORES[0])
+    quarter = name(match, 2, arbitre, a_room=CLOSED)
+    fill(quarter, scorer, OPEN, [40, -52, 70, 46])  # in play: not on the sheet
+    client.force_login(arbitre)
+    response = client.get(reverse("scoring:match_sheet", args=[tournament.slug, match.number]))
+    text = " ".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages
+    ).replace("\u00a0", " ")
+    assert response["Content-Type"] == "application/pdf"
+    assert "16.000 3.162" in text  # quarter 1 and its PM
+    assert "Total 16.000 5.162" in text  # B: 3.162 + the bonus of 2; quarter 2 left out
+    assert "Not finished: 2 quarters named" in text
+    for signer in (match.team_a.name, match.team_b.name):
+        assert signer in text
+    assert "Arbitre" in text
