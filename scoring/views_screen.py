@@ -50,8 +50,10 @@ def _seating_context(tournament: Tournament) -> dict:
 
 def panels_of(tournament: Tournament) -> tuple[str, ...]:
     """The panels the projector shows in turn: the team standings in a team tournament only;
-    in a duplicate, the seating only (its scores stay with the staff, fft-duplicate.md §1.7)."""
-    if tournament.plays_duplicate:
+    in a duplicate, the seating only (its scores stay with the staff, fft-duplicate.md §1.7);
+    a team match has no donnes-libres standings to show: its results are on its public
+    standings page."""
+    if tournament.plays_duplicate or tournament.is_team_match:
         return PANELS[:1]
     return TEAM_PANELS if tournament.has_teams else PANELS
 

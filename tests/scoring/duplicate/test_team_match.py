@@ -277,3 +277,28 @@ def test_the_result_sheet_holds_the_closed_quarters_the_totals_and_three_signatu
     for signer in (match.team_a.name, match.team_b.name):
         assert signer in text
     assert "Arbitre" in text
+
+
+def test_every_page_of_a_match_opens_and_shows_a_difference(client):
+    tournament = competition_of(teams=3)
+    tournament.is_public = True
+    tournament.save()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    match = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)[0]
+    quarter = name(match, 1, arbitre)
+    fill(quarter, scorer, OPEN, [82, 68, -68, 56], keepers=(ATTACK,))
+    fill(quarter, scorer, OPEN, [82, 68, -68, 58], keepers=(DEFENCE,))
+    client.force_login(arbitre)
+    slug, number = tournament.slug, match.number
+    html = client.get(reverse("scoring:match_quarter", args=[slug, number, 1])).content.decode()
+    assert "Étui 4: the attacker's sheet says Garde +56, the defenders' Garde +58" in html
+    assert "On neither sheet yet: étuis 1, 2, 3, 4" in html  # the closed room
+    waiting = client.get(reverse("scoring:match_quarter", args=[slug, number, 2]))
+    assert "Quarter 1 is not closed yet" in waiting.content.decode()
+    for url in (
+        reverse("scoring:matches", args=[slug]),
+        reverse("scoring:match", args=[slug, number]),
+        reverse("public:tournament", args=[slug]),
+        reverse("screen:screen", args=[slug]),
+    ):
+        assert client.get(url).status_code == 200, url
