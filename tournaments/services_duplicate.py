@@ -74,15 +74,10 @@ def first_position(tournament: Tournament, number: int) -> int:
     return 1 + (number - 1) * tournament.positions
 
 
-@transaction.atomic
-def session_movement_build(
-    *, tournament: Tournament, user, number: int = 1, seed: int | None = None
-) -> Session:
-    """Draw (or draw again) séance ``number``'s movement; refused once one of its scores exists."""
-    require_role(user, tournament, StaffRole.Role.ORGANISER)
-    tournament = lock_tournament(tournament)
-    if not tournament.is_duplicate:
-        raise PermissionDenied
+def session_to_draw(tournament: Tournament, number: int) -> Session:
+    """Séance ``number``, created if needed, whose movement may be drawn (again): refused while
+    the previous séance is open or once a score of this one exists. The caller holds the
+    tournament's lock."""
     if (
         number > 1
         and not Session.objects.filter(
@@ -103,6 +98,19 @@ def session_movement_build(
             ),
             code="movement_scored",
         )
+    return session
+
+
+@transaction.atomic
+def session_movement_build(
+    *, tournament: Tournament, user, number: int = 1, seed: int | None = None
+) -> Session:
+    """Draw (or draw again) séance ``number``'s movement; refused once one of its scores exists."""
+    require_role(user, tournament, StaffRole.Role.ORGANISER)
+    tournament = lock_tournament(tournament)
+    if not tournament.is_duplicate:
+        raise PermissionDenied
+    session = session_to_draw(tournament, number)
     registrations = list(duplicate_players(tournament))
     problem = movement_problem(len(registrations), tournament.positions)
     if problem is not None:

@@ -26,7 +26,7 @@ from .models import Registration, Round, Session, SessionAttacker, StaffRole, Ta
 from .permissions import require_role
 from .seating.duplicate_teams import quadrette_schedule
 from .services_common import audit_log, lock_tournament
-from .services_duplicate import first_position
+from .services_duplicate import first_position, session_to_draw
 from .services_triplettes import present_teams
 
 QUADRETTE = 4
@@ -98,26 +98,7 @@ def quadrettes_movement_build(
     tournament = lock_tournament(tournament)
     if not tournament.is_quadrettes:
         raise PermissionDenied
-    if (
-        number > 1
-        and not Session.objects.filter(
-            tournament=tournament, number=number - 1, closed_at__isnull=False
-        ).exists()
-    ):
-        raise ValidationError(
-            _("Séance %(k)s must be played and closed before séance %(n)s is drawn.")
-            % {"k": number - 1, "n": number},
-            code="previous_open",
-        )
-    session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
-    if rounds_with_results(session.rounds.all()):
-        raise ValidationError(
-            _(
-                "Scores of this séance have been entered: its movement can no longer change. "
-                "An arbitre may correct a line instead."
-            ),
-            code="movement_scored",
-        )
+    session = session_to_draw(tournament, number)
     members = present_teams(tournament)
     problem = quadrettes_problem(members, tournament.positions)
     if problem is not None:

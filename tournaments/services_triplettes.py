@@ -18,12 +18,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .actions import Action
-from .extensions import rounds_with_results
 from .models import Round, Session, StaffRole, Table, Team, Tournament
 from .permissions import require_role
 from .seating.duplicate_teams import mitchell_max_rounds, mitchell_movement
 from .services_common import audit_log, lock_tournament
-from .services_duplicate import duplicate_players, first_position
+from .services_duplicate import duplicate_players, first_position, session_to_draw
 
 TRIPLETTE = 3
 # The attack colours in surname order (scoring.engine.duplicate_teams.COLOURS: this app is below
@@ -89,26 +88,7 @@ def triplettes_movement_build(
     tournament = lock_tournament(tournament)
     if not tournament.is_triplettes:
         raise PermissionDenied
-    if (
-        number > 1
-        and not Session.objects.filter(
-            tournament=tournament, number=number - 1, closed_at__isnull=False
-        ).exists()
-    ):
-        raise ValidationError(
-            _("Séance %(k)s must be played and closed before séance %(n)s is drawn.")
-            % {"k": number - 1, "n": number},
-            code="previous_open",
-        )
-    session, _created = Session.objects.get_or_create(tournament=tournament, number=number)
-    if rounds_with_results(session.rounds.all()):
-        raise ValidationError(
-            _(
-                "Scores of this séance have been entered: its movement can no longer change. "
-                "An arbitre may correct a line instead."
-            ),
-            code="movement_scored",
-        )
+    session = session_to_draw(tournament, number)
     members = present_teams(tournament)
     problem = triplettes_problem(members, tournament.positions)
     if problem is not None:
