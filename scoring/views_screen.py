@@ -19,10 +19,13 @@ from tournaments.models import Tournament
 from tournaments.selectors_seating import current_round, round_seats_by_name
 from tournaments.views.helpers import nothing_new, public_tournament, seating_address
 
+from .screen_results import duplicate_results_panel, match_table_panel
 from .standings import cached_standings, ledger_stamp
 
 PANELS = ("seating", "standings")
 TEAM_PANELS = (*PANELS, "teams")
+DUPLICATE_PANELS = ("seating", "results")  # the closed séances' rankings (screen_results)
+MATCH_PANELS = ("seating", "matches")  # the competition table of the finished matches
 DEFAULT_SECONDS, MIN_SECONDS, MAX_SECONDS = 20, 5, 120
 
 
@@ -50,11 +53,13 @@ def _seating_context(tournament: Tournament) -> dict:
 
 def panels_of(tournament: Tournament) -> tuple[str, ...]:
     """The panels the projector shows in turn: the team standings in a team tournament only;
-    in a duplicate, the seating only (its scores stay with the staff, fft-duplicate.md §1.7);
-    a team match has no donnes-libres standings to show: its results are on its public
-    standings page."""
-    if tournament.plays_duplicate or tournament.is_team_match:
-        return PANELS[:1]
+    in a duplicate, the rankings of the closed séances only (an open séance's scores stay with
+    the staff, fft-duplicate.md §1.7); in a team match, the competition table of the finished
+    matches."""
+    if tournament.is_team_match:
+        return MATCH_PANELS
+    if tournament.plays_duplicate:
+        return DUPLICATE_PANELS
     return TEAM_PANELS if tournament.has_teams else PANELS
 
 
@@ -72,6 +77,10 @@ def _panel_contexts(tournament: Tournament, names, stamp: int) -> dict[str, dict
     for name in names:
         if name == "seating":
             context = _seating_context(tournament)
+        elif name == "results":
+            context = duplicate_results_panel(tournament)
+        elif name == "matches":
+            context = match_table_panel(tournament)
         else:
             standings = standings or _standings_context(tournament, stamp)
             context = dict(standings)
