@@ -8,8 +8,20 @@ def _signed(value) -> str:
     return f"{value:+d}" if isinstance(value, int) else str(value)
 
 
-def line_message(code: str, params: dict) -> str:
+def contract_name(contract: str) -> str:
+    """The contract a score was checked against, as a sentence names it ("a Garde Sans")."""
+    names = {
+        "garde_sans": _("a Garde Sans"),
+        "garde_contre": _("a Garde Contre"),
+    }
+    return names.get(str(contract), _("a Garde"))
+
+
+def line_message(code: str, params: dict, contract: str = "garde") -> str:
+    """The sentence for ``code``; a score is said to be checked against ``contract`` (always
+    a Garde but in the team match, where the taker also plays Garde Sans or Garde Contre)."""
     p = {key: _signed(value) for key, value in params.items()}
+    p["contract"] = contract_name(contract)
     messages = {
         "line_not_played": _(
             "Table %(table)s does not play étui %(board)s at position %(position)s by the "
@@ -20,18 +32,18 @@ def line_message(code: str, params: dict) -> str:
         ),
         "score_missing": _("Type the taker's score with its sign (+56, −52)."),
         "score_odd": _(
-            "%(score)s is odd: every score of a Garde at 4 players is even. Check the sheet."
+            "%(score)s is odd: every score of %(contract)s at 4 players is even. Check the sheet."
         ),
         "score_out_of_range": _(
-            "%(score)s is beyond what a Garde can give (%(min)s to %(max)s). Check the sheet."
+            "%(score)s is beyond what %(contract)s can give (%(min)s to %(max)s). Check the sheet."
         ),
         "score_needs_chelem": _(
             "%(score)s needs a chelem (made, or announced and failed): check the sheet, or an "
             "arbitre records it as adjusted."
         ),
         "score_unreachable": _(
-            "No Garde gives %(score)s (the nearest are %(below)s and %(above)s): check the "
-            "sheet, or an arbitre records it as adjusted, with a reason."
+            "%(score)s cannot be scored in %(contract)s (the nearest are %(below)s and "
+            "%(above)s): check the sheet, or an arbitre records it as adjusted, with a reason."
         ),
         "cancel_needs_arbitre": _("Only an arbitre cancels a deal."),
         "adjust_needs_arbitre": _("Only an arbitre records an adjusted score."),

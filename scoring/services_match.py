@@ -291,7 +291,7 @@ def sheet_save(*, quarter: MatchQuarter, room: str, keeper: str, rows: dict, use
             problem = check_match_score(contract, score)
             if problem is not None:
                 field = "contract" if problem.code == "contract_not_allowed" else "score"
-                errors[f"{field}_{board}"] = line_message(problem.code, problem.params)
+                errors[f"{field}_{board}"] = line_message(problem.code, problem.params, contract)
             else:
                 lines.append(
                     MatchLine(

@@ -174,6 +174,14 @@ def test_bad_input_is_refused_and_nothing_is_saved():
     assert "Garde, Garde Sans or Garde Contre" in errors["contract_1"][0]
     assert "beyond what a Garde can give" in errors["score_2"][0]
     assert "score_3" not in errors and "contract_4" in errors
+    # Each score is checked against its own contract, and the message names it.
+    rows = {1: ("garde_contre", "+1300"), 2: ("garde_sans", "+13"), 3: ("garde", "+20")}
+    with pytest.raises(ValidationError) as refused:
+        sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=scorer)
+    errors = refused.value.message_dict
+    assert "beyond what a Garde Contre can give" in errors["score_1"][0]
+    assert "every score of a Garde Sans at 4 players is even" in errors["score_2"][0]
+    assert "+20 cannot be scored in a Garde (" in errors["score_3"][0]
     assert not MatchLine.objects.filter(quarter=quarter).exists()
     fill(quarter, scorer, OPEN, [56, 56, 56, 56])
     fill(quarter, scorer, CLOSED, [56, 56, 56, 56])
