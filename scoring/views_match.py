@@ -18,6 +18,7 @@ from tournaments.permissions import Role, has_role, role_required
 
 from . import services_match
 from .forms_match import BonusForm, PenaltyForm, QuarterForm, SheetForm
+from .match_history import sheet_versions
 from .match_results import competition, match_results, quarter_boards, quarter_sheets, room_state
 from .models import ContractChoice
 from .models_match import QUARTERS, MatchLine, MatchQuarter, TeamMatch
@@ -188,6 +189,7 @@ def _quarter_context(request, tournament, match, number, *, quarter_form=None, b
         return context
     sheets = quarter_sheets(quarter)
     boards = quarter_boards(quarter)
+    versions = sheet_versions(quarter)
     rooms = []
     for room in MatchQuarter.Room.values:
         state = room_state(quarter, sheets, room)
@@ -202,7 +204,17 @@ def _quarter_context(request, tournament, match, number, *, quarter_form=None, b
                     initial[f"contract_{board}"] = contract
                     initial[f"score_{board}"] = f"{score:+d}"
                 form = SheetForm(boards=boards, prefix=prefix, initial=initial)
-            forms.append((keeper, MatchLine.Keeper(keeper).label, form))
+            history = [
+                {
+                    "version": version,
+                    "changes": [
+                        (board, _written(before), _written(after))
+                        for board, (before, after) in version.changes.items()
+                    ],
+                }
+                for version in versions.get((room, keeper), [])
+            ]
+            forms.append((keeper, MatchLine.Keeper(keeper).label, form, history))
         rooms.append(
             {
                 "room": room,

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scoring.match_history import sheet_versions
 from scoring.match_results import competition, match_results
 from scoring.models_match import MatchLine, MatchQuarter, TeamMatch
 from scoring.services_match import (
@@ -310,3 +311,27 @@ def test_every_page_of_a_match_opens_and_shows_a_difference(client):
         reverse("screen:screen", args=[slug]),
     ):
         assert client.get(url).status_code == 200, url
+
+
+def test_each_save_of_a_sheet_is_a_version_listed_with_who_and_what_changed(client):
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    fill(quarter, scorer, OPEN, [82, 68, -68, 56], keepers=(ATTACK,))
+    rows = {1: ("garde", "+82"), 2: ("garde_sans", "+68"), 3: ("garde", "-68")}  # 4 blank
+    sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=arbitre)
+    fill(quarter, scorer, OPEN, [82, 68, -68, 56], keepers=(DEFENCE,))
+    versions = sheet_versions(quarter)
+    first, second = versions[(OPEN, ATTACK)]
+    assert (first.number, first.user, len(first.lines)) == (1, scorer, 4)
+    assert (second.number, second.user) == (2, arbitre)
+    assert second.changes == {2: (("garde", 68), ("garde_sans", 68)), 4: (("garde", 56), None)}
+    assert len(versions[(OPEN, DEFENCE)]) == 1 and (CLOSED, ATTACK) not in versions
+    client.force_login(scorer)
+    html = client.get(
+        reverse("scoring:match_quarter", args=[tournament.slug, match.number, 1])
+    ).content.decode()
+    assert 'data-testid="versions-open-attack"' in html and "2 versions" in html
+    assert "Saved by dup-arbitre at" in html
+    assert "étui 2 Garde +68 → Garde sans +68; étui 4 Garde +56 → nothing" in html
