@@ -8,7 +8,10 @@ the two attackers' scores) and B the opposite, 3 decimals, summed over the étui
 result is its PM won minus PM lost, less its penalties (an arbitre's penalty to a member counts
 in PM); quadrettes are ranked by result, equal results sharing the place. An étui with a line
 missing or cancelled gives nobody anything **(choice)**: an arbitre adjusts a score rather.
-Several séances: Σ coefficient × séance result.
+Several séances: Σ coefficient × séance result. For the papers (``documents_quadrettes``,
+the feuilles de route, the workbook): each étui with its two lines (``quadrette_boards``), each
+line's écart and PM (``line_points``) and each quadrette's étuis (``quadrette_roadmaps``), with
+the same PM as the ranking.
 """
 
 from collections import defaultdict
