@@ -308,7 +308,7 @@ def test_the_workbook_has_every_line_with_its_quadrettes_and_pm(played):
         by_board[row[0]].append(row)
     for first, second in by_board.values():
         assert first[13] == first[9] - second[9] == -second[13]
-        assert Decimal(str(first[14])) == pm(first[13])
+        assert Decimal(str(first[14])) == pm(first[13]) == -Decimal(str(second[14]))
     results = quadrette_session_results(played, official=True)
     header, *teams_rows = list(workbook["Quadrettes"].iter_rows(values_only=True))
     assert header[-1] == "Result"
@@ -317,7 +317,9 @@ def test_the_workbook_has_every_line_with_its_quadrettes_and_pm(played):
     ]
 
 
-def test_the_public_page_shows_the_feuille_de_route_only_once_the_seance_is_closed(client):
+def test_the_public_page_shows_the_feuille_de_route_only_once_the_seance_is_closed(
+    client, django_assert_max_num_queries
+):
     session = _played(close=False, players=16, positions=3)
     tournament = session.tournament
     team = tournament.teams.get(number=1)
@@ -333,7 +335,8 @@ def test_the_public_page_shows_the_feuille_de_route_only_once_the_seance_is_clos
     assert 'data-testid="movement"' in page  # where it plays is public
     _o, _scorer, arbitre, _ = staff_of(tournament)
     session_close(session=session, user=arbitre)
-    page = client.get(url).content.decode()
+    with django_assert_max_num_queries(25):  # whatever the number of quadrettes and étuis
+        page = client.get(url).content.decode()
     assert 'data-testid="hidden-until-closed"' not in page and 'data-testid="roadmap"' in page
     result = next(
         r for r in quadrette_session_results(session, official=True).teams if r.team == team
