@@ -103,16 +103,27 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
             board, plays.get(board.board_set, []), numbers, topped_boards.get(board.number, [])
         )
         found.append((board, rows, _chien(board)))
+    return sheets_pdf(session, found, topped)
+
+
+def sheets_pdf(
+    session: Session, found: list, topped: bool, variant: str = "", labels: dict | None = None
+) -> tuple[str, str, bytes]:
+    """The travelling sheets of ``found``, (étui, its rows, its chien) each, in the columns of
+    ``variant`` (``travelling_sheet_layout.COLUMNS``); ``labels`` adds the variant's headings
+    to the individuel's."""
     half = all(len(rows) <= HALF_PAGE_LINES for _board, rows, _chien_cards in found)
     most = layout.max_rows(half)
-    labels = _sheet_labels()
+    labels = {**_sheet_labels(), **(labels or {})}
     sheets, backgrounds, resources = [], {}, {}
     title_size = fitted_size(session.tournament.name, TITLE_ROOM, TITLE_SIZE, "bold")
     for board, rows, chien in found:
         parts = split_evenly(rows, most)
         facts = _facts(board, session.tournament)
         for index, part in enumerate(parts, start=1):
-            shape = layout.Shape(rows=len(part), topped=topped, chien_boxes=not chien, half=half)
+            shape = layout.Shape(
+                rows=len(part), topped=topped, chien_boxes=not chien, half=half, variant=variant
+            )
             if shape not in backgrounds:
                 backgrounds[shape] = f"sheet-{len(backgrounds)}"
                 grid = layout.background(shape, labels)

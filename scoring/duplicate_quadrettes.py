@@ -8,7 +8,10 @@ the two attackers' scores) and B the opposite, 3 decimals, summed over the étui
 result is its PM won minus PM lost, less its penalties (an arbitre's penalty to a member counts
 in PM); quadrettes are ranked by result, equal results sharing the place. An étui with a line
 missing or cancelled gives nobody anything **(choice)**: an arbitre adjusts a score rather.
-Several séances: Σ coefficient × séance result.
+Several séances: Σ coefficient × séance result. For the papers (``documents_quadrettes``,
+the feuilles de route, the workbook): each étui with its two lines (``quadrette_boards``), each
+line's écart and PM (``line_points``) and each quadrette's étuis (``quadrette_roadmaps``), with
+the same PM as the ranking.
 """
 
 from collections import defaultdict
@@ -136,3 +139,75 @@ def quadrette_tournament_results(tournament: Tournament, *, official: bool) -> l
     for place, key in quadrette_ranking([(i, r.total) for i, r in enumerate(ordered)]):
         ordered[key].place = place
     return ordered
+
+
+@dataclass(frozen=True)
+class QuadretteBoard:
+    """An étui and its travelling sheet's lines, one per table that plays it (None where the
+    sheet has none yet), in the order of the plays."""
+
+    board: Board
+    lines: list  # [(QuadrettePlay, Line | None)]
+
+
+def quadrette_boards(session, *, official: bool) -> list[QuadretteBoard]:
+    """Every étui of the séance, in order, with its two lines."""
+    plays = quadrette_plays(session)
+    sheets = current_sheet_ids(session, official)
+    lines = sheet_lines(sheets.values())
+    found = []
+    for board in Board.objects.filter(session=session).order_by("number"):
+        at = {(ln.round.number, ln.table_number): ln for ln in lines.get(sheets.get(board.pk), [])}
+        found.append(
+            QuadretteBoard(
+                board, [(p, at.get((p.position, p.table))) for p in plays.get(board.board_set, [])]
+            )
+        )
+    return found
+
+
+def _scored(line) -> bool:
+    return line is not None and not line.cancelled and line.score is not None
+
+
+def line_points(lines: list) -> dict:
+    """QuadrettePlay -> (écart, PM) of its attacking quadrette, when both lines of the
+    opposition are scored: the écart is this line's score less the other's."""
+    if len(lines) != 2 or not all(_scored(line) for _play, line in lines):
+        return {}
+    (first, mine), (second, theirs) = lines
+    ecart = mine.score - theirs.score
+    return {
+        first: (ecart, match_points(ecart)),
+        second: (-ecart, match_points(-ecart)),
+    }
+
+
+@dataclass(frozen=True)
+class RoadmapLine:
+    """One étui of a quadrette's feuille de route."""
+
+    board: int
+    position: int
+    opponent: int  # Team id
+    attack: object  # Line of our attacker, at the opponent's table (or None)
+    defence: object  # Line of the opponent's attacker against our defence (or None)
+    ecart: int | None
+    pm: Decimal | None
+
+
+def quadrette_roadmaps(session, *, official: bool) -> dict[int, list[RoadmapLine]]:
+    """Team id -> its étuis, in order: each opposition's two scores, the écart and the PM (the
+    same PM as ``quadrette_session_results``)."""
+    roadmaps = defaultdict(list)
+    for found in quadrette_boards(session, official=official):
+        points = line_points(found.lines)
+        by_visitor = {play.visitor: (play, line) for play, line in found.lines}
+        for play, line in found.lines:
+            team = play.visitor
+            _other, defence = by_visitor.get(play.home, (None, None))
+            ecart, pm = points.get(play, (None, None))
+            roadmaps[team].append(
+                RoadmapLine(found.board.number, play.position, play.home, line, defence, ecart, pm)
+            )
+    return dict(roadmaps)

@@ -10,7 +10,14 @@ from tournaments.jobs import Kind, register
 from tournaments.models import Session
 from tournaments.permissions import Role
 
-from . import documents_duplicate, documents_duplicate_results, excel_duplicate
+from . import (
+    documents_duplicate,
+    documents_duplicate_results,
+    documents_quadrettes,
+    documents_quadrettes_results,
+    excel_duplicate,
+    excel_quadrettes,
+)
 
 KIND = "duplicate"
 
@@ -31,6 +38,31 @@ DOCUMENTS = {
     "export": (lambda: _("Every score and note (Excel)"), excel_duplicate.session_workbook),
 }
 
+# The quadrettes' own papers (fft-duplicate.md §4) under the same kinds and names (a job's
+# label knows only its parameters), the étui labels shared.
+QUADRETTE_DOCUMENTS = {
+    "sheets": (
+        DOCUMENTS["sheets"][0],
+        lambda session: documents_quadrettes.travelling_sheets_pdf(session),
+    ),
+    "topped": (
+        DOCUMENTS["topped"][0],
+        lambda session: documents_quadrettes.travelling_sheets_pdf(session, topped=True),
+    ),
+    "labels": DOCUMENTS["labels"],
+    "cards": (DOCUMENTS["cards"][0], documents_quadrettes.cards_pdf),
+    "ranking": (DOCUMENTS["ranking"][0], documents_quadrettes_results.ranking_pdf),
+    "roadmaps": (DOCUMENTS["roadmaps"][0], documents_quadrettes_results.roadmaps_pdf),
+    "export": (DOCUMENTS["export"][0], excel_quadrettes.session_workbook),
+}
+
+
+def documents_of(tournament) -> dict | None:
+    """The documents a tournament's séances have (None: not yet for its form)."""
+    if tournament.is_quadrettes:
+        return QUADRETTE_DOCUMENTS
+    return DOCUMENTS if tournament.is_duplicate else None
+
 
 def params(session: int, doc: str) -> dict:
     return {"session": session, "doc": doc}
@@ -38,9 +70,10 @@ def params(session: int, doc: str) -> dict:
 
 def _make(tournament, params, progress):
     session = Session.objects.filter(tournament=tournament, number=params["session"]).first()
-    if session is None or params["doc"] not in DOCUMENTS or not tournament.is_duplicate:
+    documents = documents_of(tournament)
+    if session is None or documents is None or params["doc"] not in documents:
         return None
-    _name, make = DOCUMENTS[params["doc"]]
+    _name, make = documents[params["doc"]]
     return make(session)
 
 

@@ -50,6 +50,36 @@ TOPPED_COLUMNS = (
     ("defence", 13),
     ("remark", 17),  # "annulée, rature", the longest remark, with a space each side
 )
+# The quadrettes' sheet (fft-duplicate.md §4): each line names the home quadrette (the defence,
+# N, E, W), the visiting one and its attacker of the séance (South); topped, the écart and the
+# match points of the attacking quadrette instead of the notes.
+QUADRETTE_BLANK_COLUMNS = (
+    ("position", 9),
+    ("table", 9),
+    ("defence_team", 12),
+    ("attack_team", 12),
+    ("attacker", 12),
+    ("plus", 18),
+    ("minus", 18),
+)
+QUADRETTE_TOPPED_COLUMNS = (
+    ("position", 6),
+    ("table", 6),
+    ("defence_team", 8),
+    ("attack_team", 8),
+    ("attacker", 8),
+    ("plus", 8),
+    ("minus", 8),
+    ("ecart", 9),
+    ("pm", 11),
+    ("remark", 18),
+)
+COLUMNS = {
+    ("", False): BLANK_COLUMNS,
+    ("", True): TOPPED_COLUMNS,
+    ("quadrettes", False): QUADRETTE_BLANK_COLUMNS,
+    ("quadrettes", True): QUADRETTE_TOPPED_COLUMNS,
+}
 
 
 @dataclass(frozen=True)
@@ -60,10 +90,11 @@ class Shape:
     topped: bool
     chien_boxes: bool
     half: bool
+    variant: str = ""  # "" for the individuel's columns, "quadrettes" for theirs
 
     @property
     def columns(self) -> tuple:
-        return TOPPED_COLUMNS if self.topped else BLANK_COLUMNS
+        return COLUMNS[(self.variant, self.topped)]
 
     @property
     def row(self) -> float:
@@ -136,7 +167,10 @@ def _heading(words: str, room: float) -> list[tuple[float, str, float]]:
 
 
 # Numbers are right-aligned in a field this wide, centred in their column: units under units.
-ALIGNED = {"north": 3, "plus": 3, "minus": 3, "attack": 6, "defence": 6}
+ALIGNED = {
+    "north": 3, "plus": 3, "minus": 3, "attack": 6, "defence": 6, "defence_team": 3,
+    "attack_team": 3, "attacker": 3, "ecart": 5, "pm": 7,
+}  # fmt: skip
 
 
 def line_text(values: dict, columns: tuple) -> str:

@@ -9,6 +9,11 @@ standings_patterns = (
         path("t/<slug:slug>/standings/", views_public.standings_page, name="individual"),
         path("t/<slug:slug>/standings/teams/", views_public.team_standings_page, name="teams"),
         path("t/<slug:slug>/players/<int:number>/", views_public.player_page, name="player"),
+        path(
+            "t/<slug:slug>/quadrettes/<int:number>/",
+            views_public.quadrette_page,
+            name="quadrette",
+        ),
     ],
     "standings",
 )

@@ -1,18 +1,19 @@
-"""Public results pages (no account): the standings, the team standings, a player's page.
+"""Public results pages (no account): the standings, the team standings, a player's page, a
+quadrette's page.
 
 Stable addresses players share: ``/t/<slug>/standings/``, ``/t/<slug>/standings/teams/``,
-``/t/<slug>/players/<number>/``. Provisional by default (every entered sheet, marked as such),
-official on request (confirmed sheets only), after any position. Each page polls for changes
-(htmx, every few seconds) and is answered "nothing new" (204) until the ledger's stamp moves;
-the rankings come from the cache under that stamp. Non-public tournaments are a 404 for anyone
-without a staff role in them.
+``/t/<slug>/players/<number>/``, ``/t/<slug>/quadrettes/<number>/``. Provisional by default
+(every entered sheet, marked as such), official on request (confirmed sheets only), after any
+position. Each page polls for changes (htmx, every few seconds) and is answered "nothing new"
+(204) until the ledger's stamp moves; the rankings come from the cache under that stamp.
+Non-public tournaments are a 404 for anyone without a staff role in them.
 """
 
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from tournaments.models import Registration
+from tournaments.models import Registration, Team
 from tournaments.selectors_seating import last_published_position
 from tournaments.views.helpers import (
     live_page,
@@ -26,6 +27,7 @@ from .player_results import player_results
 from .standings import Standings, cached_standings, ledger_stamp
 from .views_public_duplicate import duplicate_player, duplicate_standings
 from .views_public_match import match_standings
+from .views_public_quadrettes import quadrette_page as quadrette_view
 
 
 def _choices(request, tournament) -> tuple[int, bool, str]:
@@ -129,3 +131,11 @@ def player_page(request, slug, number):
 
     key = (tournament.pk, registration.pk, official, stamp)
     return live_page(request, "public/player.html", "public/_player.html", context, make, *key)
+
+
+def quadrette_page(request, slug, number):
+    tournament = public_tournament(request, slug)
+    if not tournament.is_quadrettes:
+        raise Http404
+    team = get_object_or_404(Team, tournament=tournament, number=number)
+    return quadrette_view(request, tournament, team)

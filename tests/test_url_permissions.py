@@ -90,6 +90,8 @@ ACCESS = {
     "standings:individual": page("public"),
     "standings:teams": page("public"),
     "standings:player": page("public", number="registration"),
+    # A quadrettes tournament's page only (tests/scoring/duplicate/test_documents_quadrettes.py).
+    "standings:quadrette": page("public", ok=404, number="team"),
     "screen:screen": page("public"),
     "screen:panel": page("public", query="panel=seating"),
     # Staff pages of the tournaments app
