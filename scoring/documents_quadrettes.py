@@ -126,7 +126,9 @@ def turned(board: Board) -> dict | None:
     return {
         "board": board.number,
         "taker": board.taker,
-        "hands": ", ".join(f"{_('hand marked')} {o} → {label}" for o, label in hands),
+        "hands": ", ".join(
+            _("hand marked %(o)s → %(to)s") % {"o": o, "to": label} for o, label in hands
+        ),
         "dealer": f"{board.dealer} → {Orientation(to(board.dealer)).label}",
     }
 

@@ -51,7 +51,7 @@ def _members(session: Session) -> dict[int, str]:
         names.setdefault(member.team_id, []).append(member)
     return {
         team: ", ".join(
-            f"{m.name} ({_('attacker')})" if attackers.get(team) == m.pk else m.name
+            _("%(name)s (attacker)") % {"name": m.name} if attackers.get(team) == m.pk else m.name
             for m in sorted(people, key=lambda m: attackers.get(team) != m.pk)
         )
         for team, people in names.items()
