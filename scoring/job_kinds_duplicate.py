@@ -1,8 +1,9 @@
 """A duplicate séance's documents as jobs (``tournaments.jobs``): the travelling sheets blank
 or topped, the étui labels and diagrams, the table cards, the rankings, the feuilles de route
-and the workbook of every score and note. Four hundred players' feuilles de route take the best
-part of a minute: made by the worker, off the request, as the donnes-libres documents are; the
-same document of the same state of the tournament is made once and served again."""
+and the workbook of every score and note, for the individuel and the triplettes. Four hundred
+players' feuilles de route take the best part of a minute: made by the worker, off the request,
+as the donnes-libres documents are; the same document of the same state of the tournament is
+made once and served again."""
 
 from django.utils.translation import gettext as _
 
@@ -10,7 +11,14 @@ from tournaments.jobs import Kind, register
 from tournaments.models import Session
 from tournaments.permissions import Role
 
-from . import documents_duplicate, documents_duplicate_results, excel_duplicate
+from . import (
+    documents_duplicate,
+    documents_duplicate_results,
+    documents_triplettes,
+    documents_triplettes_results,
+    excel_duplicate,
+    excel_triplettes,
+)
 
 KIND = "duplicate"
 
@@ -31,6 +39,17 @@ DOCUMENTS = {
     "export": (lambda: _("Every score and note (Excel)"), excel_duplicate.session_workbook),
 }
 
+# The triplettes' own makers of the same documents (the étui labels are the individuel's).
+TRIPLETTES = {
+    "sheets": lambda session: documents_triplettes.travelling_sheets_pdf(session),
+    "topped": lambda session: documents_triplettes.travelling_sheets_pdf(session, topped=True),
+    "labels": documents_duplicate.board_labels_pdf,
+    "cards": documents_triplettes.cards_pdf,
+    "ranking": documents_triplettes_results.ranking_pdf,
+    "roadmaps": documents_triplettes_results.roadmaps_pdf,
+    "export": excel_triplettes.session_workbook,
+}
+
 
 def params(session: int, doc: str) -> dict:
     return {"session": session, "doc": doc}
@@ -38,7 +57,11 @@ def params(session: int, doc: str) -> dict:
 
 def _make(tournament, params, progress):
     session = Session.objects.filter(tournament=tournament, number=params["session"]).first()
-    if session is None or params["doc"] not in DOCUMENTS or not tournament.is_duplicate:
+    if session is None or params["doc"] not in DOCUMENTS:
+        return None
+    if tournament.is_triplettes:
+        return TRIPLETTES[params["doc"]](session)
+    if not tournament.is_duplicate:
         return None
     _name, make = DOCUMENTS[params["doc"]]
     return make(session)

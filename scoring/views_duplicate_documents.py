@@ -7,8 +7,12 @@
 Thin: the documents are ``documents_duplicate``'s, ``documents_duplicate_results``' and
 ``excel_duplicate``'s, made by the worker (``job_kinds_duplicate``): the file at once when the
 same document of the same state was made already, else its job's page, which follows the
-rendering. A donnes-libres tournament has none: its visitors are sent back to its page.
+rendering. A donnes-libres tournament has none: its visitors are sent back to its page; the
+triplettes have them all (``job_kinds_duplicate.TRIPLETTES``), the other team duplicates not
+yet.
 """
+
+from functools import wraps
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -21,9 +25,23 @@ from . import job_kinds_duplicate
 from .views_duplicate import duplicate_only, individuel_only
 
 
+def with_documents(view):
+    """The individuel's and the triplettes' séances have these documents; the other team
+    duplicates are sent back to the séance (``individuel_only``'s message)."""
+    refused = individuel_only(view)
+
+    @wraps(view)
+    def wrapper(request, tournament, *args, **kwargs):
+        if tournament.is_triplettes:
+            return view(request, tournament, *args, **kwargs)
+        return refused(request, tournament, *args, **kwargs)
+
+    return wrapper
+
+
 @role_required(Role.SCORER)
 @duplicate_only
-@individuel_only
+@with_documents
 def session_document(request, tournament, session, kind):
     if kind not in job_kinds_duplicate.DOCUMENTS or kind == "export":
         raise Http404
@@ -32,7 +50,7 @@ def session_document(request, tournament, session, kind):
 
 @role_required(Role.SCORER)
 @duplicate_only
-@individuel_only
+@with_documents
 def session_export(request, tournament, session):
     return _document(request, tournament, session, "export")
 
