@@ -46,9 +46,11 @@ def short_line(line: str) -> str:
     return _("NS") if line == "NS" else _("EW")
 
 
-def _rows(results: list[TripletteResult], place_of, banded: bool = False) -> list[dict]:
+def _rows(
+    results: list[TripletteResult], place_of, banded: bool = False, fixed: bool = True
+) -> list[dict]:
     """The ranking's rows; ``banded`` (the alterné): a rule where a band starts (the firsts of
-    both lines, then the seconds…)."""
+    both lines, then the seconds…); not ``fixed``: no line to show (it changed)."""
     shared = _places(place_of(r) for r in results)
     rows, seen, previous = [], Counter(), None
     for r in results:
@@ -59,7 +61,7 @@ def _rows(results: list[TripletteResult], place_of, banded: bool = False) -> lis
                 "place": place_of(r) or "",
                 "tied": place_of(r) in shared,
                 "registration": r.team,  # who is ranked, by the template's name
-                "line": short_line(r.line),
+                "line": short_line(r.line) if fixed else "—",
                 "attack": percent(r.attack),
                 "defence": percent(r.defence),
                 "overall": percent(r.overall),
@@ -100,15 +102,17 @@ def ranking_pdf(session: Session) -> tuple[str, str, bytes]:
     """The séance's alterné (fixed lines only) and général between triplettes, then the
     tournament's total when it has several séances."""
     results = triplette_session_results(session, official=True)
-    parts = []
-    if fixed_lines(session):
+    parts, fixed = [], fixed_lines(session)
+    if fixed:
         parts.append(
             {
                 "kind": "alternate",
                 "rows": _rows(results.alternate, lambda r: r.alternate_place, True),
             }
         )
-    parts.append({"kind": "general", "rows": _rows(results.teams, lambda r: r.general_place)})
+    parts.append(
+        {"kind": "general", "rows": _rows(results.teams, lambda r: r.general_place, fixed=fixed)}
+    )
     context = {
         "tournament": session.tournament,
         "session": session,

@@ -33,6 +33,7 @@ from scoring.services_duplicate import (
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
+from scoring.services_ledger import penalty_apply
 from scoring.simulation_duplicate import random_scores
 from scoring.simulation_triplettes import triplettes_simulate
 from tests.jobs import fetch
@@ -253,6 +254,14 @@ def _general_rows(text: str, heading: str) -> list[list[str]]:
 
 
 def test_the_ranking_has_the_alterne_and_the_general_of_the_triplettes_own_results(seance):
+    punished = seance.tournament.registrations.get(number=4)
+    penalty_apply(
+        registration=punished,
+        points=2,
+        position=1,
+        reason="late",
+        user=staff_of(seance.tournament)[2],
+    )
     filename, _type, content = documents_triplettes_results.ranking_pdf(seance)
     assert filename == "trid-seance-1-classements.pdf"
     text = "\n".join(_text(content))
@@ -264,6 +273,7 @@ def test_the_ranking_has_the_alterne_and_the_general_of_the_triplettes_own_resul
         assert int(row[0]) == result.general_place
         assert row[4] == {"NS": "NS", "EW": "EW"}[result.line]
         assert row[5:8] == [_shown(result.attack), _shown(result.defence), _shown(result.overall)]
+        assert row[8:] == (["−2"] if result.team.pk == punished.team_id else [])
     alternate = _general_rows(text, "Alterné ranking")
     assert [int(row[1]) for row in alternate] == [r.team.number for r in results.alternate]
     assert [int(row[0]) for row in alternate] == list(range(1, 9))
@@ -282,7 +292,13 @@ def test_the_ranking_has_the_alterne_and_the_general_of_the_triplettes_own_resul
     for result in results.teams:
         a = sum(attack[result.team.pk]) / len(attack[result.team.pk])
         d = sum(defence[result.team.pk]) / len(defence[result.team.pk])
-        assert (result.attack, result.defence, result.overall) == (a, d, a / 2 + d / 2)
+        off = 2 if result.team.pk == punished.team_id else 0
+        assert (result.attack, result.defence, result.overall) == (a, d, a / 2 + d / 2 - off)
+    pages = _text(documents_triplettes_results.roadmaps_pdf(seance)[2])
+    team = Team.objects.get(pk=punished.team_id)
+    page = next(p for p in pages if f"Triplette {team.number}\n" in p)
+    mine = page.split(f"Triplette {team.number}\n", 1)[1].split("Triplette ", 1)[0]
+    assert "Penalties\n−2" in mine
 
 
 def _swap_lines(session, position):
