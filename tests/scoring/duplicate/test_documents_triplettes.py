@@ -171,6 +171,8 @@ def test_blank_sheets_give_each_line_its_triplettes_expected_attacker_and_the_du
     shape = layout.Shape(rows=3, topped=False, chien_boxes=True, half=True, teams=True)
     words = " ".join(text[2] for text in layout.background(shape, labels).texts)
     assert "NS triplette" in words and "EW triplette" in words and "Expected" in words
+    for columns in (layout.TEAM_BLANK_COLUMNS, layout.TEAM_TOPPED_COLUMNS):
+        assert sum(width for _key, width in columns) == layout.CHARACTERS
 
 
 def _confirmed_lines(board):
