@@ -102,24 +102,31 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
         rows = _sheet_rows(
             board, plays.get(board.board_set, []), numbers, topped_boards.get(board.number, [])
         )
-        found.append((board, rows, _chien(board)))
-    return sheets_pdf(session, found, topped)
+        found.append((board, rows, ""))
+    return sheets_pdf(session, found, topped=topped)
 
 
 def sheets_pdf(
-    session: Session, found: list, topped: bool, variant: str = "", labels: dict | None = None
+    session: Session,
+    found: list,
+    *,
+    topped: bool,
+    variant: str = "",
+    labels: dict | None = None,
 ) -> tuple[str, str, bytes]:
-    """The travelling sheets of ``found``, (étui, its rows, its chien) each, in the columns of
-    ``variant`` (``travelling_sheet_layout.COLUMNS``); ``labels`` adds the variant's headings
-    to the individuel's."""
-    half = all(len(rows) <= HALF_PAGE_LINES for _board, rows, _chien_cards in found)
+    """The travelling sheets of ``found``, (étui, its rows, its duplication duty or ""), each
+    row the values of the columns of ``variant`` (``travelling_sheet_layout.COLUMNS``: "" the
+    individuel's, "triplettes", "quadrettes"); ``labels`` adds the variant's headings to the
+    individuel's."""
+    half = all(len(rows) <= HALF_PAGE_LINES for _board, rows, _duty in found)
     most = layout.max_rows(half)
     labels = {**_sheet_labels(), **(labels or {})}
     sheets, backgrounds, resources = [], {}, {}
     title_size = fitted_size(session.tournament.name, TITLE_ROOM, TITLE_SIZE, "bold")
-    for board, rows, chien in found:
+    for board, rows, duty in found:
+        chien = _chien(board)
         parts = split_evenly(rows, most)
-        facts = _facts(board, session.tournament)
+        facts = _facts(board, session.tournament, duty)
         for index, part in enumerate(parts, start=1):
             shape = layout.Shape(
                 rows=len(part), topped=topped, chien_boxes=not chien, half=half, variant=variant
@@ -141,6 +148,7 @@ def sheets_pdf(
                     "lines": _lines_html(part, shape.columns),
                     "facts": facts,
                     "facts_size": fitted_size(facts, FACTS_ROOM, FACTS_SIZE, "bold"),
+                    "duty": duty,
                     "part": (index, len(parts)) if len(parts) > 1 else None,
                 }
             )
@@ -178,8 +186,9 @@ def split_evenly(rows: list, most: int) -> list[list]:
     return parts
 
 
-def _facts(board: Board, tournament) -> str:
-    """The étui's line under the title: its série, taker, dealer and the tournament's colour."""
+def _facts(board: Board, tournament, duty: str = "") -> str:
+    """The étui's line under the title: its série, taker, dealer, the tournament's colour and
+    (triplettes) who duplicates it."""
     words = [
         (_("Série"), board.board_set),
         (_("Taker"), board.get_taker_display()),
@@ -187,6 +196,8 @@ def _facts(board: Board, tournament) -> str:
     ]
     if tournament.colour:
         words.append((_("Colour"), tournament.colour))
+    if duty:
+        words.append((_("Duplication"), duty))
     return "   ".join(f"{label} {value}" for label, value in words)
 
 
@@ -203,6 +214,10 @@ def _sheet_labels() -> dict:
         "attack": "Topage attaquant",
         "defence": "Topage défenseurs",
         "remark": _("Remark"),
+        "ns": _("NS triplette"),
+        "ew": _("EW triplette"),
+        "expected": _("Expected attacker"),
+        "attacker": _("Attacker"),
     }
 
 
@@ -210,9 +225,8 @@ def _lines_html(rows: list[dict], columns: tuple) -> str:
     """The sheet's lines, one monospaced line each (a cancelled one greyed), as safe HTML."""
     out = []
     for row in rows:
-        marks = [
-            word for flag, word in (("cancelled", "annulée"), ("rature", "rature")) if row.get(flag)
-        ]
+        flags = (("cancelled", "annulée"), ("rature", "rature"), ("out_of_turn", "hors tour"))
+        marks = [word for flag, word in flags if row.get(flag)]
         text = escape(layout.line_text({**row, "remark": ", ".join(marks)}, columns))
         out.append(f'<span class="cancelled">{text}</span>' if row.get("cancelled") else text)
     return mark_safe("\n".join(out))

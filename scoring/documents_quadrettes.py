@@ -21,7 +21,7 @@ from common.rendering import PDF, render_pdf
 from tournaments.models import Registration, Session, Team
 from tournaments.seating.duplicate_teams import copies_needed, opening_tables
 
-from .documents_duplicate import _chien, _line_row, _name, sheets_pdf
+from .documents_duplicate import _line_row, _name, sheets_pdf
 from .documents_duplicate_results import MINUS, _série_boards, score_text
 from .duplicate_quadrettes import (
     line_points,
@@ -93,8 +93,8 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
                 if ecart is not None:
                     row["ecart"], row["pm"] = ecart_text(ecart), pm_text(pm)
             rows.append(row)
-        found.append((item.board, rows, _chien(item.board)))
-    return sheets_pdf(session, found, topped, VARIANT, _labels())
+        found.append((item.board, rows, ""))
+    return sheets_pdf(session, found, topped=topped, variant=VARIANT, labels=_labels())
 
 
 def _schedule(session: Session, teams: dict) -> tuple[list[int], list[list[dict]]]:

@@ -1,8 +1,9 @@
 """A duplicate séance's documents as jobs (``tournaments.jobs``): the travelling sheets blank
 or topped, the étui labels and diagrams, the table cards, the rankings, the feuilles de route
-and the workbook of every score and note. Four hundred players' feuilles de route take the best
-part of a minute: made by the worker, off the request, as the donnes-libres documents are; the
-same document of the same state of the tournament is made once and served again."""
+and the workbook of every score and note, for the individuel and the triplettes. Four hundred
+players' feuilles de route take the best part of a minute: made by the worker, off the request,
+as the donnes-libres documents are; the same document of the same state of the tournament is
+made once and served again."""
 
 from django.utils.translation import gettext as _
 
@@ -15,8 +16,11 @@ from . import (
     documents_duplicate_results,
     documents_quadrettes,
     documents_quadrettes_results,
+    documents_triplettes,
+    documents_triplettes_results,
     excel_duplicate,
     excel_quadrettes,
+    excel_triplettes,
 )
 
 KIND = "duplicate"
@@ -57,10 +61,31 @@ QUADRETTE_DOCUMENTS = {
 }
 
 
+# The triplettes' own makers of the same documents (fft-duplicate.md §3), the étui labels
+# the individuel's.
+TRIPLETTE_DOCUMENTS = {
+    "sheets": (
+        DOCUMENTS["sheets"][0],
+        lambda session: documents_triplettes.travelling_sheets_pdf(session),
+    ),
+    "topped": (
+        DOCUMENTS["topped"][0],
+        lambda session: documents_triplettes.travelling_sheets_pdf(session, topped=True),
+    ),
+    "labels": DOCUMENTS["labels"],
+    "cards": (DOCUMENTS["cards"][0], documents_triplettes.cards_pdf),
+    "ranking": (DOCUMENTS["ranking"][0], documents_triplettes_results.ranking_pdf),
+    "roadmaps": (DOCUMENTS["roadmaps"][0], documents_triplettes_results.roadmaps_pdf),
+    "export": (DOCUMENTS["export"][0], excel_triplettes.session_workbook),
+}
+
+
 def documents_of(tournament) -> dict | None:
-    """The documents a tournament's séances have (None: not yet for its form)."""
+    """The documents a tournament's séances have (None: not a duplicate)."""
     if tournament.is_quadrettes:
         return QUADRETTE_DOCUMENTS
+    if tournament.is_triplettes:
+        return TRIPLETTE_DOCUMENTS
     return DOCUMENTS if tournament.is_duplicate else None
 
 

@@ -8,7 +8,10 @@ lines, topped or not, chien known or not), embedded once in the PDF and shared b
 as for the libre score sheets (``tournaments.score_sheet_layout``). Each line of the sheet is
 one line of DejaVu Sans Mono whose columns are as many characters wide as the grid's: the
 font's advance is 0.6021 em, so ``FONT_SIZE`` makes ``CHARACTERS`` characters fill the width
-exactly and every value sits in its cell. This module knows nothing of tournaments.
+exactly and every value sits in its cell. The triplettes' sheets (``teams``) have their own
+columns: each line's North-South and East-West triplettes, the attacker the attack order
+expects and the one who attacked, in place of the North player. This module knows nothing of
+tournaments.
 """
 
 from dataclasses import dataclass
@@ -74,9 +77,36 @@ QUADRETTE_TOPPED_COLUMNS = (
     ("pm", 11),
     ("remark", 18),
 )
+# The triplettes' (fft-duplicate.md §3): the teams by number, the expected attacker printed,
+# the actual one written by North (a star when out of turn on the topped sheet).
+TRIPLETTE_BLANK_COLUMNS = (
+    ("position", 8),
+    ("table", 7),
+    ("ns", 9),
+    ("ew", 9),
+    ("expected", 11),
+    ("attacker", 12),
+    ("plus", 17),
+    ("minus", 17),
+)
+TRIPLETTE_TOPPED_COLUMNS = (
+    ("position", 6),
+    ("table", 6),
+    ("ns", 6),
+    ("ew", 6),
+    ("expected", 8),
+    ("attacker", 8),
+    ("plus", 7),
+    ("minus", 7),
+    ("attack", 9),
+    ("defence", 9),
+    ("remark", 18),  # "rature, hors tour" with a space each side
+)
 COLUMNS = {
     ("", False): BLANK_COLUMNS,
     ("", True): TOPPED_COLUMNS,
+    ("triplettes", False): TRIPLETTE_BLANK_COLUMNS,
+    ("triplettes", True): TRIPLETTE_TOPPED_COLUMNS,
     ("quadrettes", False): QUADRETTE_BLANK_COLUMNS,
     ("quadrettes", True): QUADRETTE_TOPPED_COLUMNS,
 }
@@ -90,7 +120,7 @@ class Shape:
     topped: bool
     chien_boxes: bool
     half: bool
-    variant: str = ""  # "" for the individuel's columns, "quadrettes" for theirs
+    variant: str = ""  # "" for the individuel's columns, "triplettes" or "quadrettes" for theirs
 
     @property
     def columns(self) -> tuple:
@@ -169,7 +199,7 @@ def _heading(words: str, room: float) -> list[tuple[float, str, float]]:
 # Numbers are right-aligned in a field this wide, centred in their column: units under units.
 ALIGNED = {
     "north": 3, "plus": 3, "minus": 3, "attack": 6, "defence": 6, "defence_team": 3,
-    "attack_team": 3, "attacker": 3, "ecart": 5, "pm": 7,
+    "attack_team": 3, "attacker": 4, "ecart": 5, "pm": 7, "ns": 3, "ew": 3, "expected": 3,
 }  # fmt: skip
 
 

@@ -59,7 +59,7 @@ def duplicate_only(view):
 
 
 def individuel_only(view):
-    """A page the triplettes do not have yet (the tables' view, the documents): back to the
+    """A page the team duplicates do not have (the tables' view and its slips): back to the
     séance, saying so."""
 
     @wraps(view)

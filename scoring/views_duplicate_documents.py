@@ -5,19 +5,16 @@
 "cards" (table cards; for the quadrettes with the preparation page); and
 /documents/export.xlsx, every score and note (PM for the quadrettes) of the séance.
 
-Thin: the documents are ``documents_duplicate``'s, ``documents_duplicate_results``' and
-``excel_duplicate``'s, made by the worker (``job_kinds_duplicate``): the file at once when the
-same document of the same state was made already, else its job's page, which follows the
-rendering. A donnes-libres tournament has none: its visitors are sent back to its page; a
-team form without documents yet (``job_kinds_duplicate.documents_of``), to the séance.
+Thin: the documents (``documents_duplicate``, ``documents_triplettes``, ``documents_quadrettes``
+and their ``_results`` and ``excel_`` companions) are made by the worker
+(``job_kinds_duplicate``): the file at once when the same document of the same state was made
+already, else its job's page, which follows the rendering; each form of duplicate has its own
+makers (``job_kinds_duplicate.documents_of``). A donnes-libres tournament or a team match has
+none: its visitors are sent back to its page.
 """
 
-from functools import wraps
-
-from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
-from django.utils.translation import gettext as _
+from django.shortcuts import get_object_or_404
 
 from tournaments.models import Session
 from tournaments.permissions import Role, role_required
@@ -27,24 +24,8 @@ from . import job_kinds_duplicate
 from .views_duplicate import duplicate_only
 
 
-def with_documents(view):
-    """A form whose séances have no documents yet: back to the séance, saying so."""
-
-    @wraps(view)
-    def wrapper(request, tournament, session, *args, **kwargs):
-        if job_kinds_duplicate.documents_of(tournament) is None:
-            messages.info(
-                request, _("Not yet for the team duplicates: see the séance and rankings.")
-            )
-            return redirect("scoring:duplicate", slug=tournament.slug, session=session)
-        return view(request, tournament, session, *args, **kwargs)
-
-    return wrapper
-
-
 @role_required(Role.SCORER)
 @duplicate_only
-@with_documents
 def session_document(request, tournament, session, kind):
     if kind not in job_kinds_duplicate.documents_of(tournament) or kind == "export":
         raise Http404
@@ -53,7 +34,6 @@ def session_document(request, tournament, session, kind):
 
 @role_required(Role.SCORER)
 @duplicate_only
-@with_documents
 def session_export(request, tournament, session):
     return _document(request, tournament, session, "export")
 
