@@ -30,13 +30,18 @@ from tournaments.services_duplicate import (
     session_publish,
 )
 from tournaments.services_quadrettes import quadrettes_movement_build
-from tournaments.services_triplettes import triplettes_movement_build
+from tournaments.services_triplettes import (
+    present_teams,
+    triplettes_movement_build,
+    triplettes_movement_problem,
+)
 
 from . import views_quadrettes, views_triplettes
 from .duplicate import board_plays, current_sheets, session_results
 from .duplicate_quadrettes import quadrette_session_results
 from .duplicate_triplettes import triplette_session_results
 from .exports_duplicate import decimal_text
+from .forms_duplicate import MovementDrawForm
 from .models_duplicate import ORIENTATIONS, TravellingLine
 from .services_duplicate import (
     boards_make,
@@ -145,12 +150,32 @@ def _engine_view(positions):
 @role_required(Role.SCORER)
 @duplicate_only
 def session_page(request, tournament, session):
+    return _session_page(request, tournament, session)
+
+
+def _draw_form(tournament, session, facts, data=None):
+    """The triplettes' choice of movement (None for the other forms)."""
+    if not tournament.is_triplettes:
+        return None
+    members = present_teams(tournament)
+    return MovementDrawForm(
+        data,
+        initial={"movement": session.movement},
+        offered=facts["offered"],
+        problem=lambda movement: triplettes_movement_problem(
+            movement, members, tournament.positions
+        ),
+    )
+
+
+def _session_page(request, tournament, session, draw_form=None):
     session = _session(tournament, session)
     others, following = _other_sessions(tournament, session)
     if tournament.is_triplettes or tournament.is_quadrettes:
         views = views_triplettes if tournament.is_triplettes else views_quadrettes
         facts = views.movement_facts(tournament, session)
         players, positions, engine = facts["players"], facts["positions"], []
+        draw_form = draw_form or _draw_form(tournament, session, facts)
     else:
         players = duplicate_players(tournament).count()
         positions = _movement(session) if session.pk else {}
@@ -187,6 +212,8 @@ def session_page(request, tournament, session):
             "players": players,
             "teams": facts.get("teams"),
             "quadrettes": facts.get("quadrettes"),
+            "howell_lines": facts.get("lines"),
+            "draw_form": draw_form,
             "problem": facts["problem"],
             "positions": positions,
             "repeats": repeated_meetings(engine) if engine else 0,
@@ -225,12 +252,20 @@ def _act(request, tournament, number, action, done, *, drawn=True):
 @role_required(Role.ORGANISER)
 @duplicate_only
 def session_draw(request, tournament, session):
+    options = {}
+    if tournament.is_triplettes:  # which movement: refused next to its field, nothing saved
+        found = _session(tournament, session)
+        facts = views_triplettes.movement_facts(tournament, found)
+        form = _draw_form(tournament, found, facts, request.POST)
+        if not form.is_valid():
+            return _session_page(request, tournament, session, draw_form=form)
+        options["movement"] = form.cleaned_data["movement"]
     return _act(
         request,
         tournament,
         session,
         lambda _found: _builder(tournament)(
-            tournament=tournament, user=request.user, number=session
+            tournament=tournament, user=request.user, number=session, **options
         ),
         _("Movement drawn. Review it, deal the étuis, then publish."),
         drawn=False,
