@@ -30,18 +30,13 @@ from tournaments.services_duplicate import (
     session_publish,
 )
 from tournaments.services_quadrettes import quadrettes_movement_build
-from tournaments.services_triplettes import (
-    present_teams,
-    triplettes_movement_build,
-    triplettes_movement_problem,
-)
+from tournaments.services_triplettes import triplettes_movement_build
 
 from . import views_quadrettes, views_triplettes
 from .duplicate import board_plays, current_sheets, session_results
 from .duplicate_quadrettes import quadrette_session_results
 from .duplicate_triplettes import triplette_session_results
 from .exports_duplicate import decimal_text
-from .forms_duplicate import MovementDrawForm
 from .models_duplicate import ORIENTATIONS, TravellingLine
 from .services_duplicate import (
     boards_make,
@@ -153,21 +148,6 @@ def session_page(request, tournament, session):
     return _session_page(request, tournament, session)
 
 
-def _draw_form(tournament, session, facts, data=None):
-    """The triplettes' choice of movement (None for the other forms)."""
-    if not tournament.is_triplettes:
-        return None
-    members = present_teams(tournament)
-    return MovementDrawForm(
-        data,
-        initial={"movement": session.movement},
-        offered=facts["offered"],
-        problem=lambda movement: triplettes_movement_problem(
-            movement, members, tournament.positions
-        ),
-    )
-
-
 def _session_page(request, tournament, session, draw_form=None):
     session = _session(tournament, session)
     others, following = _other_sessions(tournament, session)
@@ -175,7 +155,8 @@ def _session_page(request, tournament, session, draw_form=None):
         views = views_triplettes if tournament.is_triplettes else views_quadrettes
         facts = views.movement_facts(tournament, session)
         players, positions, engine = facts["players"], facts["positions"], []
-        draw_form = draw_form or _draw_form(tournament, session, facts)
+        if tournament.is_triplettes:
+            draw_form = draw_form or views_triplettes.draw_form(tournament, session, facts)
     else:
         players = duplicate_players(tournament).count()
         positions = _movement(session) if session.pk else {}
@@ -256,7 +237,7 @@ def session_draw(request, tournament, session):
     if tournament.is_triplettes:  # which movement: refused next to its field, nothing saved
         found = _session(tournament, session)
         facts = views_triplettes.movement_facts(tournament, found)
-        form = _draw_form(tournament, found, facts, request.POST)
+        form = views_triplettes.draw_form(tournament, found, facts, request.POST)
         if not form.is_valid():
             return _session_page(request, tournament, session, draw_form=form)
         options["movement"] = form.cleaned_data["movement"]

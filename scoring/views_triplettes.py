@@ -10,6 +10,7 @@ from tournaments.models import Registration, Session, Table, Team
 from tournaments.services_triplettes import present_teams, triplettes_movement_problem
 
 from .duplicate_triplettes import expected_attackers_of, triplette_plays
+from .forms_duplicate import MovementDrawForm
 
 
 def movement_facts(tournament, session) -> dict:
@@ -76,6 +77,19 @@ def team_lines(positions: dict) -> list[dict]:
             }
         )
     return rows
+
+
+def draw_form(tournament, session, facts, data=None) -> MovementDrawForm:
+    """The choice of movement to draw: those that fit offered, the séance's own first."""
+    members = present_teams(tournament)
+    return MovementDrawForm(
+        data,
+        initial={"movement": session.movement},
+        offered=facts["offered"],
+        problem=lambda movement: triplettes_movement_problem(
+            movement, members, tournament.positions
+        ),
+    )
 
 
 def board_lines(board) -> list[dict]:

@@ -262,3 +262,25 @@ def test_an_export_keeps_the_movement():
     assert copy_.sessions.get().movement == HOWELL
     assert tables_of(copy_.sessions.get()) == tables_of(tournament.sessions.get())
     assert Tournament.objects.get(slug="how7-copie").is_triplettes
+
+
+def test_the_command_simulates_a_howell_and_refuses_what_it_cannot():
+    from django.core.management.base import CommandError
+
+    call_command(
+        "simulate_tournament", "--slug", "cmd7", "--players", "21", "--format", "triplettes",
+        "--movement", "howell", "--sheets", "--seed", "2",
+    )  # fmt: skip
+    session = Tournament.objects.get(slug="cmd7").sessions.get()
+    assert session.movement == HOWELL and session.is_closed and len(tables_of(session)) == 7
+    with pytest.raises(CommandError, match="5 to 16 triplettes"):
+        call_command(
+            "simulate_tournament", "--slug", "x", "--players", "60", "--format", "triplettes",
+            "--movement", "howell",
+        )  # fmt: skip
+    with pytest.raises(CommandError, match="plays 7 positions"):
+        call_command(
+            "simulate_tournament", "--slug", "x", "--players", "21", "--format", "triplettes",
+            "--movement", "howell", "--positions", "8",
+        )  # fmt: skip
+    assert not Tournament.objects.filter(slug="x").exists()
