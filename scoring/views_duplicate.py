@@ -194,6 +194,8 @@ def _session_page(request, tournament, session, draw_form=None):
             "teams": facts.get("teams"),
             "quadrettes": facts.get("quadrettes"),
             "howell_lines": facts.get("lines"),
+            "howell_lone": facts.get("lone"),
+            "howell_compared": ", ".join(map(str, facts.get("compared", []))),
             "draw_form": draw_form,
             "problem": facts["problem"],
             "positions": positions,
@@ -201,6 +203,8 @@ def _session_page(request, tournament, session, draw_form=None):
             "twice": series_played_twice(engine) if engine else 0,
             "rows": rows,
             "confirmed": sum(1 for r in rows if r["sheet"] and r["sheet"].is_confirmed),
+            # Étuis of séries the movement does not play: dealt before another movement was drawn.
+            "unplayed": sum(1 for r in rows if not r["expected"]) if positions else 0,
             "published": session.pk and session.rounds.filter(status="published").exists(),
             # Once a score exists the movement and the étuis are fixed: no button to redraw.
             "scored": bool(session.pk) and rounds_with_results(session.rounds.all()),

@@ -7,7 +7,12 @@ triplettes tournament; the pages are the same.
 """
 
 from tournaments.models import Registration, Session, Table, Team
-from tournaments.services_triplettes import present_teams, triplettes_movement_problem
+from tournaments.services_triplettes import (
+    howell_compared_positions,
+    howell_lone_series,
+    present_teams,
+    triplettes_movement_problem,
+)
 
 from .duplicate_triplettes import expected_attackers_of, triplette_plays
 from .forms_duplicate import MovementDrawForm
@@ -39,10 +44,15 @@ def movement_facts(tournament, session) -> dict:
                 "ns": table.ns_team,
                 "ew": table.ew_team,
             }
+    lone = 0
+    if Session.Movement.HOWELL in offered:
+        lone = howell_lone_series(len(members), tournament.positions)
     return {
         "teams": len(members),
         "players": sum(len(present) for present in members.values()),
         "problem": " ".join(why),
+        "lone": lone,
+        "compared": howell_compared_positions(len(members)) if lone else [],
         "offered": offered,
         "positions": positions,
         "lines": team_lines(positions) if session.movement == Session.Movement.HOWELL else [],

@@ -15,6 +15,7 @@ deal by deal).
 """
 
 import random
+from collections import Counter
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -124,6 +125,27 @@ def howell_problem(members: dict, positions: int) -> ValidationError | None:
             code="too_many_positions",
         )
     return None
+
+
+def howell_lone_series(teams: int, positions: int) -> int:
+    """The séries a Howell of ``teams`` triplettes cut at ``positions`` plays at one table only:
+    their étuis compare nothing (each line gets 50 %). Not refused: the organiser is told."""
+    played = Counter(
+        table["set"]
+        for position in howell_movement(teams=teams, rounds=positions)
+        for table in position
+    )
+    return sum(1 for count in played.values() if count == 1)
+
+
+def howell_compared_positions(teams: int) -> list[int]:
+    """The numbers of positions at which a Howell of ``teams`` triplettes plays every série at
+    two tables at least."""
+    return [
+        positions
+        for positions in range(1, howell_positions(teams) + 1)
+        if not howell_lone_series(teams, positions)
+    ]
 
 
 PROBLEMS = {Session.Movement.MITCHELL: triplettes_problem, Session.Movement.HOWELL: howell_problem}

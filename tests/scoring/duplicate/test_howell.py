@@ -284,3 +284,41 @@ def test_the_command_simulates_a_howell_and_refuses_what_it_cannot():
             "--movement", "howell", "--positions", "8",
         )  # fmt: skip
     assert not Tournament.objects.filter(slug="x").exists()
+
+
+def test_etuis_dealt_for_a_howell_are_flagged_once_a_mitchell_is_drawn_instead(client):
+    """8 triplettes: the Howell plays 7 séries, the Mitchell 4; the étuis of séries 5 to 7 are
+    shown as dealt for another movement until they are dealt again."""
+    from scoring.services_duplicate import boards_make
+
+    tournament = triplettes(players=24, positions=3, slug="how8")
+    organiser = tournament.created_by
+    session = triplettes_movement_build(tournament=tournament, user=organiser, movement=HOWELL)
+    boards_make(session=session, user=organiser, seed=1)
+    client.force_login(organiser)
+    assert 'data-testid="unplayed-boards"' not in _page(client, tournament)
+    session = triplettes_movement_build(tournament=tournament, user=organiser)
+    assert session.movement == Session.Movement.MITCHELL and session.tables == 4
+    page = _page(client, tournament)
+    assert re.search(r'data-testid="unplayed-boards">12 étuis belong', page)
+    boards_make(session=session, user=organiser, seed=1)
+    assert 'data-testid="unplayed-boards"' not in _page(client, tournament)
+
+
+def test_the_page_says_when_a_howell_cut_short_leaves_a_serie_at_one_table(client):
+    """7 triplettes at 5 positions: a série is played at one table only (its étuis compare
+    nothing); at 6 or 7 positions every série is played at two tables at least."""
+    from tournaments.seating.duplicate_teams import howell_movement
+
+    for positions in range(1, 8):
+        played = Counter(
+            t["set"] for p in howell_movement(teams=7, rounds=positions) for t in p
+        ).values()
+        assert (min(played) >= 2) == (positions in (6, 7)), positions
+    short = triplettes(players=21, positions=5, slug="how7c")
+    client.force_login(short.created_by)
+    notice = re.search(r'data-testid="howell-lone">([^<]*)<', _page(client, short)).group(1)
+    assert "would play 1 série at one table only" in notice and notice.endswith(": 6, 7.")
+    whole = triplettes(players=21, positions=7, slug="how7d")
+    client.force_login(whole.created_by)
+    assert 'data-testid="howell-lone"' not in _page(client, whole)
