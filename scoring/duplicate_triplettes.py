@@ -8,12 +8,15 @@ rankings of a séance and of the tournament.
 - ``expected_attackers_of``: (séance, étui) -> (triplette, member) for every étui each triplette
   attacks, the colour advancing at each étui it attacks, in playing order, across positions and
   séances (``engine.duplicate_teams.expected_attackers``); members by surname in French
-  collation, the starting colour the tournament's.
+  collation, the starting colour the tournament's. A triplette's line is its table's at each
+  position, so this holds for a Howell, whose lines change by position.
 - ``triplette_session_results``: each étui topped as for the individuel (its lines' scores, each
   version of the deal apart), the attacking triplette given the taker's note and the defending
   one 100 − it; global = ½ attack + ½ defence; penalties (in percentage points, given to a
   member) taken off the triplette's global; the lines whose attacker is not the expected one
-  listed for the arbitre (``flags``), without changing a note.
+  listed for the arbitre (``flags``), without changing a note. A Howell séance keeps no line
+  (each triplette's changes by position): its triplettes have none and there is no alterné,
+  only the général.
 - ``triplette_tournament_results``: the général over every séance, Σ coefficient × global.
 
 ``official`` as in ``duplicate``: confirmed travelling sheets only, or the staff's provisional
@@ -24,7 +27,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.models import Table, Team, Tournament
+from tournaments.models import Session, Table, Team, Tournament
 
 from .duplicate import current_sheet_ids, sheet_lines, top_board_parts
 from .duplicate_values import DEFAULT_ASSIGNED
@@ -124,7 +127,7 @@ def expected_attackers_of(tournament: Tournament) -> dict[tuple[int, int], int]:
 @dataclass
 class TripletteResult:
     team: Team
-    line: str  # NS or EW: the line the triplette held this séance
+    line: str  # NS or EW: the line the triplette held this séance ("" in a Howell: none)
     attack: Fraction | None = None
     defence: Fraction | None = None
     overall: Fraction | None = None  # penalties taken off
@@ -149,10 +152,11 @@ def triplette_session_results(session, *, official: bool) -> TripletteSession:
     plays = triplette_plays(session)
     by_place = {(p.position, p.table): p for série in plays.values() for p in série}
     teams = Team.objects.in_bulk({t for p in by_place.values() for t in (p.ns_team, p.ew_team)})
+    fixed = session.movement != Session.Movement.HOWELL  # a Howell has no line to keep
     first = {}
     for play in sorted(by_place.values(), key=lambda p: (p.position, p.table)):
-        first.setdefault(play.ns_team, NS)
-        first.setdefault(play.ew_team, EW)
+        first.setdefault(play.ns_team, NS if fixed else "")
+        first.setdefault(play.ew_team, EW if fixed else "")
     results = {pk: TripletteResult(teams[pk], first[pk]) for pk in teams}
     sums = {pk: (NoteSum(), NoteSum()) for pk in teams}
     sheets = current_sheet_ids(session, official)
@@ -198,7 +202,7 @@ def triplette_session_results(session, *, official: bool) -> TripletteSession:
         result.attack, result.defence = counted.attack, counted.defence
         if counted.overall is not None:
             result.overall = counted.overall - result.penalty
-    ranked, alternate = rank_triplettes(list(results.values()))
+    ranked, alternate = rank_triplettes(list(results.values()), alternate=fixed)
     return TripletteSession(session, ranked, alternate, max(missing, 0))
 
 
@@ -232,12 +236,15 @@ def _merit(result: TripletteResult) -> tuple:
     )
 
 
-def rank_triplettes(results: list[TripletteResult]) -> tuple[list, list]:
-    """(général order, alterné order), places filled in; a triplette with no note yet last."""
+def rank_triplettes(results: list[TripletteResult], alternate: bool = True) -> tuple[list, list]:
+    """(général order, alterné order), places filled in; a triplette with no note yet last. No
+    alterné (an empty list) when not ``alternate``: the lines were not kept (a Howell)."""
     ordered = sorted(results, key=_merit)
     ranked = [r for r in ordered if r.overall is not None]
     for place, key in general_ranking([(i, r.overall) for i, r in enumerate(ranked)]):
         ranked[key].general_place = place
+    if not alternate:
+        return ordered, []
     for place, key in alternate_ranking([(i, r.line, r.overall) for i, r in enumerate(ranked)]):
         ranked[key].alternate_place = place
     alternate = sorted(ranked, key=lambda r: r.alternate_place)

@@ -1,5 +1,6 @@
 """Forms of the duplicate's étuis: one prepared by hand typed in (taker, dealer, chien), and
-how one was made at the first position.
+how one was made at the first position; and the triplettes' movement to draw (Mitchell or
+Howell).
 
 They turn what the page posted into plain values (orientations, card codes in display order,
 a count, a table number) and word what is wrong next to its field; they never save: the views
@@ -11,6 +12,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+
+from tournaments.models import Session
 
 from .engine.boards import CHIEN_SIZE
 from .engine.cards import card_code, parse_card, sort_cards
@@ -145,3 +148,26 @@ class BoardMadeForm(forms.Form):
         if data.get("made") == Board.Made.REDEALT and not data.get("redeals"):
             self.add_error("redeals", _("Say how many times it was redealt."))
         return data
+
+
+class MovementDrawForm(forms.Form):
+    """The triplettes' movement to draw: the page offers those that fit (``offered``); any
+    other is refused next to the field with why (``problem``: movement -> a ValidationError or
+    None, the service's own check)."""
+
+    movement = forms.ChoiceField(label=_("Movement"), choices=Session.Movement.choices)
+
+    def __init__(self, *args, offered: list[str], problem, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.problem = problem
+        field = self.fields["movement"]
+        field.widget.choices = [(v, label) for v, label in field.choices if v in offered]
+        if offered and self.initial.get("movement") not in offered:
+            self.initial["movement"] = offered[0]
+
+    def clean_movement(self) -> str:
+        movement = self.cleaned_data["movement"]
+        problem = self.problem(movement)
+        if problem is not None:
+            raise problem
+        return movement

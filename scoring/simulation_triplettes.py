@@ -1,9 +1,9 @@
 """A whole triplettes séance played at random, through the services
-(``simulate_tournament --format triplettes``): the Mitchell drawn, the étuis dealt, the
-positions published and, when asked, every étui's travelling sheet entered with the expected
-attacker on each line, confirmed by an arbitre, the séance closed. Scores as the individuel's
-simulation draws them (``simulation_duplicate.random_scores``): real Gardes at 4, close on the
-same cards.
+(``simulate_tournament --format triplettes``): the Mitchell (or a Howell) drawn, the étuis
+dealt, the positions published and, when asked, every étui's travelling sheet entered with the
+expected attacker on each line (from the triplette on the taker's line at that table and
+position), confirmed by an arbitre, the séance closed. Scores as the individuel's simulation
+draws them (``simulation_duplicate.random_scores``): real Gardes at 4, close on the same cards.
 """
 
 import random
@@ -59,11 +59,19 @@ def triplettes_sheets_simulate(*, session: Session, rng: random.Random, close: b
 
 
 def triplettes_simulate(
-    *, tournament: Tournament, user, seed: int = 0, sheets: bool = False, number: int = 1
+    *,
+    tournament: Tournament,
+    user,
+    seed: int = 0,
+    sheets: bool = False,
+    number: int = 1,
+    movement: str = Session.Movement.MITCHELL,
 ) -> Session:
-    """Séance ``number`` of a triplettes tournament drawn, dealt and published; played when
-    ``sheets``."""
-    session = triplettes_movement_build(tournament=tournament, user=user, number=number, seed=seed)
+    """Séance ``number`` of a triplettes tournament drawn (a Mitchell, or a Howell), dealt and
+    published; played when ``sheets``."""
+    session = triplettes_movement_build(
+        tournament=tournament, user=user, number=number, seed=seed, movement=movement
+    )
     boards_make(session=session, user=user, seed=seed)
     session_publish(session=session, user=user)
     if sheets:

@@ -145,12 +145,18 @@ def _engine_view(positions):
 @role_required(Role.SCORER)
 @duplicate_only
 def session_page(request, tournament, session):
+    return _session_page(request, tournament, session)
+
+
+def _session_page(request, tournament, session, draw_form=None):
     session = _session(tournament, session)
     others, following = _other_sessions(tournament, session)
     if tournament.is_triplettes or tournament.is_quadrettes:
         views = views_triplettes if tournament.is_triplettes else views_quadrettes
         facts = views.movement_facts(tournament, session)
         players, positions, engine = facts["players"], facts["positions"], []
+        if tournament.is_triplettes:
+            draw_form = draw_form or views_triplettes.draw_form(tournament, session, facts)
     else:
         players = duplicate_players(tournament).count()
         positions = _movement(session) if session.pk else {}
@@ -187,12 +193,18 @@ def session_page(request, tournament, session):
             "players": players,
             "teams": facts.get("teams"),
             "quadrettes": facts.get("quadrettes"),
+            "howell_lines": facts.get("lines"),
+            "howell_lone": facts.get("lone"),
+            "howell_compared": ", ".join(map(str, facts.get("compared", []))),
+            "draw_form": draw_form,
             "problem": facts["problem"],
             "positions": positions,
             "repeats": repeated_meetings(engine) if engine else 0,
             "twice": series_played_twice(engine) if engine else 0,
             "rows": rows,
             "confirmed": sum(1 for r in rows if r["sheet"] and r["sheet"].is_confirmed),
+            # Étuis of séries the movement does not play: dealt before another movement was drawn.
+            "unplayed": sum(1 for r in rows if not r["expected"]) if positions else 0,
             "published": session.pk and session.rounds.filter(status="published").exists(),
             # Once a score exists the movement and the étuis are fixed: no button to redraw.
             "scored": bool(session.pk) and rounds_with_results(session.rounds.all()),
@@ -225,12 +237,20 @@ def _act(request, tournament, number, action, done, *, drawn=True):
 @role_required(Role.ORGANISER)
 @duplicate_only
 def session_draw(request, tournament, session):
+    options = {}
+    if tournament.is_triplettes:  # which movement: refused next to its field, nothing saved
+        found = _session(tournament, session)
+        facts = views_triplettes.movement_facts(tournament, found)
+        form = views_triplettes.draw_form(tournament, found, facts, request.POST)
+        if not form.is_valid():
+            return _session_page(request, tournament, session, draw_form=form)
+        options["movement"] = form.cleaned_data["movement"]
     return _act(
         request,
         tournament,
         session,
         lambda _found: _builder(tournament)(
-            tournament=tournament, user=request.user, number=session
+            tournament=tournament, user=request.user, number=session, **options
         ),
         _("Movement drawn. Review it, deal the étuis, then publish."),
         drawn=False,

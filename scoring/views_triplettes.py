@@ -1,20 +1,37 @@
 """What the duplicate's staff pages show of a triplettes séance (fft-duplicate.md §3): the
-Mitchell by position (each table's North-South and East-West triplettes and série), the lines of
-an étui with their attacking triplette and expected attacker, and the rankings between
-triplettes. ``views_duplicate`` and ``views_duplicate_board`` call these for a triplettes
-tournament; the pages are the same.
+movements that can be drawn, the Mitchell or Howell by position (each table's North-South and
+East-West triplettes and série; in a Howell each triplette's line at every position and its
+byes), the lines of an étui with their attacking triplette and expected attacker, and the
+rankings between triplettes. ``views_duplicate`` and ``views_duplicate_board`` call these for a
+triplettes tournament; the pages are the same.
 """
 
-from tournaments.models import Registration, Table, Team
-from tournaments.services_triplettes import present_teams, triplettes_problem
+from tournaments.models import Registration, Session, Table, Team
+from tournaments.services_triplettes import (
+    howell_compared_positions,
+    howell_lone_series,
+    present_teams,
+    triplettes_movement_problem,
+)
 
 from .duplicate_triplettes import expected_attackers_of, triplette_plays
+from .forms_duplicate import MovementDrawForm
 
 
 def movement_facts(tournament, session) -> dict:
-    """The séance page's movement: teams present, the problem that stops a draw, the tables."""
+    """The séance page's movement: teams present, the movements that can be drawn (the problem
+    that stops any draw when none can), the tables, and for a Howell each triplette's line at
+    every position ("" when it sits out)."""
     members = present_teams(tournament)
-    problem = triplettes_problem(members, tournament.positions)
+    problems = {
+        movement: triplettes_movement_problem(movement, members, tournament.positions)
+        for movement in Session.Movement.values
+    }
+    offered = [movement for movement, problem in problems.items() if problem is None]
+    why = []
+    for problem in problems.values():
+        if not offered and problem.messages[0] not in why:
+            why.append(problem.messages[0])
     positions = {}
     if session.pk:
         for table in (
@@ -27,12 +44,62 @@ def movement_facts(tournament, session) -> dict:
                 "ns": table.ns_team,
                 "ew": table.ew_team,
             }
+    lone = 0
+    if Session.Movement.HOWELL in offered:
+        lone = howell_lone_series(len(members), tournament.positions)
     return {
         "teams": len(members),
         "players": sum(len(present) for present in members.values()),
-        "problem": problem.messages[0] if problem else "",
+        "problem": " ".join(why),
+        "lone": lone,
+        "compared": howell_compared_positions(len(members)) if lone else [],
+        "offered": offered,
         "positions": positions,
+        "lines": team_lines(positions) if session.movement == Session.Movement.HOWELL else [],
     }
+
+
+def team_lines(positions: dict) -> list[dict]:
+    """Each triplette of the séance, by number, with its line at every position ("NS", "EW",
+    or "" when it sits out) and the positions it sits out."""
+    teams = {}
+    for tables in positions.values():
+        for row in tables.values():
+            teams[row["ns"].pk], teams[row["ew"].pk] = row["ns"], row["ew"]
+    rows = []
+    for team in sorted(teams.values(), key=lambda t: t.number):
+        lines = {}
+        for number, tables in positions.items():
+            lines[number] = next(
+                (
+                    line
+                    for row in tables.values()
+                    for line, key in (("NS", "ns"), ("EW", "ew"))
+                    if row[key].pk == team.pk
+                ),
+                "",
+            )
+        rows.append(
+            {
+                "team": team,
+                "lines": list(lines.values()),
+                "byes": [number for number, line in lines.items() if not line],
+            }
+        )
+    return rows
+
+
+def draw_form(tournament, session, facts, data=None) -> MovementDrawForm:
+    """The choice of movement to draw: those that fit offered, the séance's own first."""
+    members = present_teams(tournament)
+    return MovementDrawForm(
+        data,
+        initial={"movement": session.movement},
+        offered=facts["offered"],
+        problem=lambda movement: triplettes_movement_problem(
+            movement, members, tournament.positions
+        ),
+    )
 
 
 def board_lines(board) -> list[dict]:

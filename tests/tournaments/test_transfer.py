@@ -552,3 +552,30 @@ def test_a_document_written_before_the_seats_were_numbered_keeps_their_seats(tou
     assert snapshot(copy_) == snapshot(tournament)
     assert seating(copy_) == seating(tournament)
     assert {seat for _k, _t, seat, _r in seating(copy_)} == {0, 1, 2, 3, 4}  # a table of 5
+
+
+def test_a_seance_keeps_its_movement_and_an_older_document_draws_none(tournament, staff):
+    """A séance's movement (Mitchell or Howell, tournaments 0020) is carried; a document written
+    before it had one reads as a Mitchell, the only movement then; an unknown one is refused."""
+    from tournaments.models import Session
+
+    Session.objects.create(tournament=tournament, number=1, movement=Session.Movement.HOWELL)
+    Session.objects.create(tournament=tournament, number=2)
+    document = json.loads(json.dumps(tournament_export(tournament=tournament)))
+    assert [row["movement"] for row in document["sessions"]] == ["howell", "mitchell"]
+    copy_ = tournament_import(document=copy.deepcopy(document), slug="copie")
+    assert list(copy_.sessions.order_by("number").values_list("movement", flat=True)) == [
+        "howell",
+        "mitchell",
+    ]
+    older = copy.deepcopy(document)
+    for row in older["sessions"]:
+        del row["movement"]
+    imported = tournament_import(document=older, slug="ancienne")
+    assert set(imported.sessions.values_list("movement", flat=True)) == {"mitchell"}
+    wrong = copy.deepcopy(document)
+    wrong["sessions"][0]["movement"] = "emmanuel"
+    with pytest.raises(ValidationError) as exc:
+        tournament_import(document=wrong, slug="fausse")
+    assert exc.value.code == "invalid" and "movement" in exc.value.messages[0]
+    assert not Tournament.objects.filter(slug="fausse").exists()

@@ -16,6 +16,10 @@ from .core import Registration, Team, Tournament
 
 
 class Session(models.Model):
+    class Movement(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        HOWELL = "howell", _("Howell")
+
     tournament = models.ForeignKey(
         Tournament,
         verbose_name=_("tournament"),
@@ -34,6 +38,11 @@ class Session(models.Model):
     # The draw of the lines and start tables, kept so the movement can be shown as it was made.
     seed = models.PositiveIntegerField(_("seed"), default=0)
     tables = models.PositiveSmallIntegerField(_("tables"), default=0)
+    # How the triplettes move (fft-duplicate.md §3): the Mitchell keeps each triplette on one
+    # line; in a Howell its line changes by position, so it has no alterné ranking.
+    movement = models.CharField(
+        _("movement"), max_length=8, choices=Movement.choices, default=Movement.MITCHELL
+    )
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -1,5 +1,5 @@
 """manage.py simulate_tournament --slug S --players N [--teams 2|4] [--seed K] [--positions R]
-[--sheets] [--format libre|duplicate]
+[--sheets] [--format libre|duplicate|triplettes|quadrettes] [--movement mitchell|howell]
 
 ``--format duplicate`` (duplicate individuel, fft-duplicate.md §6): N a multiple of 4, one
 séance of R positions (at most N / 4; by default as many as the tables, up to 5), its movement
@@ -9,7 +9,9 @@ closes the séance.
 ``--format triplettes`` (fft-duplicate.md §3): N a multiple of 6 (triplettes of 3, one table for
 two of them: 42 players are 14 triplettes at 7 tables), one séance of a Mitchell of R positions
 (at most the tables, one fewer when they are even; by default up to 5); ``--sheets`` as above,
-each line with its expected attacker.
+each line with its expected attacker. ``--movement howell``: N a multiple of 3, 5 to 16
+triplettes, a Howell of R positions (by default the whole of it: every triplette meets every
+other).
 
 ``--format quadrettes`` (§4): N a multiple of 4 (32 players are 8 quadrettes), one séance of
 R rounds of the round-robin of oppositions (by default all of them: 7 for 8 quadrettes), each
@@ -31,6 +33,7 @@ from scoring.simulation_duplicate import duplicate_simulate
 from scoring.simulation_quadrettes import quadrettes_simulate
 from scoring.simulation_triplettes import triplettes_simulate
 from tournaments.models import Tournament
+from tournaments.seating.duplicate_teams import howell_positions
 from tournaments.simulation import tournament_simulate
 
 DEMO_ORGANISER = "organisateur"  # tournaments.management.commands.demo's account
@@ -63,6 +66,12 @@ class Command(BaseCommand):
             help="donnes libres (default), duplicate individuel, triplettes or quadrettes",
         )
         parser.add_argument(
+            "--movement",
+            choices=["mitchell", "howell"],
+            default="mitchell",
+            help="triplettes: a Mitchell (default) or, for 5 to 16 triplettes, a Howell",
+        )
+        parser.add_argument(
             "--organiser",
             default=None,
             help="account that owns it (created if needed); by default the demo organiser of "
@@ -72,6 +81,7 @@ class Command(BaseCommand):
     def handle(
         self, *, slug, players, teams, seed, name, organiser, positions, sheets, format, **options
     ):
+        self.movement = options.get("movement", "mitchell")
         if not re.fullmatch(r"[-a-zA-Z0-9_]{1,60}", slug):
             raise CommandError("--slug takes letters, digits, - and _ only")
         if Tournament.objects.filter(slug=slug).exists():
@@ -160,9 +170,15 @@ class Command(BaseCommand):
             )
         )
 
-    def _triplettes(self, slug, players, teams, seed, name, organiser, positions, sheets):
-        if teams:
-            raise CommandError("--teams: the triplettes are teams of 3 by their format")
+    def _triplettes_positions(self, players, positions) -> int:
+        """The positions to play (the default when 0), or why these triplettes cannot."""
+        if self.movement == "howell":
+            if players % 3 or not 15 <= players <= 48:
+                raise CommandError(f"{players} players: a Howell is for 5 to 16 triplettes of 3")
+            most = howell_positions(players // 3)
+            if positions > most:
+                raise CommandError(f"a Howell of {players // 3} triplettes plays {most} positions")
+            return positions or most
         if players % 6 or players < 12:
             raise CommandError(
                 f"{players} players: triplettes need a multiple of 6 (two triplettes a table), "
@@ -170,9 +186,14 @@ class Command(BaseCommand):
             )
         tables = players // 6
         most = tables if tables % 2 else tables - 1
-        positions = positions or min(most, 5)
         if positions > most:
             raise CommandError(f"a Mitchell of {tables} tables plays at most {most} positions")
+        return positions or min(most, 5)
+
+    def _triplettes(self, slug, players, teams, seed, name, organiser, positions, sheets):
+        if teams:
+            raise CommandError("--teams: the triplettes are teams of 3 by their format")
+        positions = self._triplettes_positions(players, positions)
         user = self._organiser(organiser)
         try:
             with transaction.atomic():
@@ -187,7 +208,11 @@ class Command(BaseCommand):
                     format=Tournament.Format.TRIPLETTES,
                 )
                 session = triplettes_simulate(
-                    tournament=tournament, user=user, seed=seed, sheets=sheets
+                    tournament=tournament,
+                    user=user,
+                    seed=seed,
+                    sheets=sheets,
+                    movement=self.movement,
                 )
                 tournament.refresh_from_db()  # the starting colour drawn with the movement
         except ValidationError as exc:
@@ -195,7 +220,8 @@ class Command(BaseCommand):
         self.stdout.write(
             self.style.SUCCESS(
                 f"Created the triplettes {tournament.name!r} (/t/{slug}/) with {players} players "
-                f"in {players // 3} triplettes at {tables} tables, {positions} positions, "
+                f"in {players // 3} triplettes, a {self.movement.capitalize()} at "
+                f"{players // 6} tables, {positions} positions, "
                 f"{session.boards.count()} étuis, starting colour {tournament.start_colour}"
                 + (", every travelling sheet confirmed, the séance closed" if sheets else "")
                 + f", organiser {user.username!r}."
