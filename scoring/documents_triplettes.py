@@ -137,7 +137,8 @@ def _team_card(team, members, positions, of_team, teams, context) -> dict:
     rows = []
     for position in positions:
         found = of_team.get((team.pk, position))
-        if found is None:
+        if found is None:  # a Howell with an odd count: the triplette sits this position out
+            rows.append({"position": position, "bye": True})
             continue
         série, play = found
         line = "NS" if play.ns_team == team.pk else "EW"

@@ -4,6 +4,7 @@ played by the simulation, topped (général only, percentages recomputed here fr
 alone with the rulebook's arithmetic), the séance page's choice of movement and its refusals,
 the rankings pages and files, and the movement kept by an export."""
 
+import io
 import re
 from collections import Counter, defaultdict
 from fractions import Fraction
@@ -13,9 +14,12 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
+from pypdf import PdfReader
 
+from scoring import documents_triplettes
 from scoring.duplicate_triplettes import triplette_session_results
 from scoring.models_duplicate import Board, TravellingLine
+from scoring.services_duplicate import boards_make
 from scoring.simulation_triplettes import triplettes_simulate
 from tournaments.models import Session, Table, Tournament
 from tournaments.services_triplettes import (
@@ -322,3 +326,27 @@ def test_the_page_says_when_a_howell_cut_short_leaves_a_serie_at_one_table(clien
     whole = triplettes(players=21, positions=7, slug="how7d")
     client.force_login(whole.created_by)
     assert 'data-testid="howell-lone"' not in _page(client, whole)
+
+
+def test_each_triplettes_card_of_a_howell_gives_its_line_per_position_and_its_bye():
+    tournament = triplettes(players=21, positions=7, slug="how-cards")
+    session = triplettes_movement_build(
+        tournament=tournament, user=tournament.created_by, seed=4, movement=HOWELL
+    )
+    boards_make(session=session, user=tournament.created_by, seed=4)
+    positions = tables_of(session)
+    pages = [
+        " ".join(page.extract_text().split())
+        for page in PdfReader(io.BytesIO(documents_triplettes.cards_pdf(session)[2])).pages
+    ]
+    team_pages = pages[-7:]  # after the three tables' cards, one per triplette
+    for number, page in enumerate(team_pages, start=1):
+        assert f"Triplette {number}" in page
+        for position, tables in positions.items():
+            found = [t for t in tables if number in t[2:]]
+            if not found:
+                assert f"{position} Bye: the triplette sits this position out." in page
+                continue
+            (table, _série, ns, ew) = found[0]
+            line, opponent = ("North-South", ew) if number == ns else ("East-West", ns)
+            assert f"{position} table {table} {line} {opponent}" in page, (position, page)
