@@ -111,9 +111,12 @@ def ranking_pdf(session: Session) -> tuple[str, str, bytes]:
     return _name(session, "classements"), PDF, content
 
 
-def roadmap(team: Team, lines: list, result: QuadretteResult | None, teams: dict) -> dict:
+def roadmap(
+    team: Team, lines: list, result: QuadretteResult | None, teams: dict, pm=pm_text
+) -> dict:
     """What a quadrette's feuille de route shows, for the PDF and the public page: its étuis
-    as rows of text and the totals."""
+    as rows of text and the totals, match points written by ``pm`` (the printed sheets' French
+    comma by default; a page, in its reader's language)."""
     rows = []
     for line in lines:
         opponent = teams.get(line.opponent)
@@ -125,7 +128,7 @@ def roadmap(team: Team, lines: list, result: QuadretteResult | None, teams: dict
                 "attack": _score(line.attack),
                 "defence": _score(line.defence),
                 "ecart": ecart_text(line.ecart),
-                "pm": pm_text(line.pm),
+                "pm": pm(line.pm),
             }
         )
     result = result or QuadretteResult(team)
@@ -133,11 +136,11 @@ def roadmap(team: Team, lines: list, result: QuadretteResult | None, teams: dict
     return {
         "team": team,
         "rows": rows,
-        "won": pm_text(won) if won else "0,000",
-        "lost": pm_text(-lost) if lost else "0,000",
-        "sum": pm_text(won - lost),
-        "penalty": pm_text(-result.penalty) if result.penalty else "",
-        "result": pm_text(result.pm),
+        "won": pm(won),
+        "lost": pm(-lost),
+        "sum": pm(won - lost),
+        "penalty": pm(-result.penalty) if result.penalty else "",
+        "result": pm(result.pm),
         "place": result.place,
         "counted": result.boards,
     }
@@ -151,8 +154,9 @@ def _score(line) -> str:
     return score_text(line.score)
 
 
-def session_roadmaps(session: Session, *, official: bool = True) -> list[dict]:
-    """Every quadrette's feuille de route, in the order of their numbers."""
+def session_roadmaps(session: Session, *, official: bool = True, pm=pm_text) -> list[dict]:
+    """Every quadrette's feuille de route, in the order of their numbers (``pm``: as
+    ``roadmap``)."""
     results = quadrette_session_results(session, official=official)
     by_team = {r.team.pk: r for r in results.teams}
     found = quadrette_roadmaps(session, official=official)
@@ -160,7 +164,7 @@ def session_roadmaps(session: Session, *, official: bool = True) -> list[dict]:
     members = _members(session)
     pages = []
     for team_id in sorted(found, key=lambda pk: teams[pk].number):
-        page = roadmap(teams[team_id], found[team_id], by_team.get(team_id), teams)
+        page = roadmap(teams[team_id], found[team_id], by_team.get(team_id), teams, pm)
         page["members"] = members.get(team_id, "")
         pages.append(page)
     return pages

@@ -25,59 +25,53 @@ from . import (
 
 KIND = "duplicate"
 
-# doc -> (what the page calls it, how it is made from the séance)
-DOCUMENTS = {
-    "sheets": (
-        lambda: _("Travelling sheets (PDF)"),
-        lambda session: documents_duplicate.travelling_sheets_pdf(session),
-    ),
-    "topped": (
-        lambda: _("Topped travelling sheets (PDF)"),
-        lambda session: documents_duplicate.travelling_sheets_pdf(session, topped=True),
-    ),
-    "labels": (lambda: _("Étui labels and diagrams (PDF)"), documents_duplicate.board_labels_pdf),
-    "cards": (lambda: _("Table cards (PDF)"), documents_duplicate_results.cards_pdf),
-    "ranking": (lambda: _("Rankings (PDF)"), documents_duplicate_results.ranking_pdf),
-    "roadmaps": (lambda: _("Feuilles de route (PDF)"), documents_duplicate_results.roadmaps_pdf),
-    "export": (lambda: _("Every score and note (Excel)"), excel_duplicate.session_workbook),
-}
-
-# The quadrettes' own papers (fft-duplicate.md §4) under the same kinds and names (a job's
-# label knows only its parameters), the étui labels shared.
-QUADRETTE_DOCUMENTS = {
-    "sheets": (
-        DOCUMENTS["sheets"][0],
-        lambda session: documents_quadrettes.travelling_sheets_pdf(session),
-    ),
-    "topped": (
-        DOCUMENTS["topped"][0],
-        lambda session: documents_quadrettes.travelling_sheets_pdf(session, topped=True),
-    ),
-    "labels": DOCUMENTS["labels"],
-    "cards": (DOCUMENTS["cards"][0], documents_quadrettes.cards_pdf),
-    "ranking": (DOCUMENTS["ranking"][0], documents_quadrettes_results.ranking_pdf),
-    "roadmaps": (DOCUMENTS["roadmaps"][0], documents_quadrettes_results.roadmaps_pdf),
-    "export": (DOCUMENTS["export"][0], excel_quadrettes.session_workbook),
+# doc -> what the page calls it (a job's label knows only its parameters: the same for every form)
+NAMES = {
+    "sheets": lambda: _("Travelling sheets (PDF)"),
+    "topped": lambda: _("Topped travelling sheets (PDF)"),
+    "labels": lambda: _("Étui labels and diagrams (PDF)"),
+    "cards": lambda: _("Table cards (PDF)"),
+    "ranking": lambda: _("Rankings (PDF)"),
+    "roadmaps": lambda: _("Feuilles de route (PDF)"),
+    "export": lambda: _("Every score and note (Excel)"),
 }
 
 
-# The triplettes' own makers of the same documents (fft-duplicate.md §3), the étui labels
-# the individuel's.
-TRIPLETTE_DOCUMENTS = {
-    "sheets": (
-        DOCUMENTS["sheets"][0],
-        lambda session: documents_triplettes.travelling_sheets_pdf(session),
-    ),
-    "topped": (
-        DOCUMENTS["topped"][0],
-        lambda session: documents_triplettes.travelling_sheets_pdf(session, topped=True),
-    ),
-    "labels": DOCUMENTS["labels"],
-    "cards": (DOCUMENTS["cards"][0], documents_triplettes.cards_pdf),
-    "ranking": (DOCUMENTS["ranking"][0], documents_triplettes_results.ranking_pdf),
-    "roadmaps": (DOCUMENTS["roadmaps"][0], documents_triplettes_results.roadmaps_pdf),
-    "export": (DOCUMENTS["export"][0], excel_triplettes.session_workbook),
-}
+def _documents(sheets, cards, results, workbook) -> dict:
+    """doc -> (its name, how it is made from the séance), from a form's modules: the
+    travelling sheets (``sheets``; the étui labels are the individuel's for every form), the
+    table cards' maker, the rankings and feuilles de route (``results``), the workbook."""
+    makers = {
+        "sheets": lambda session: sheets.travelling_sheets_pdf(session),
+        "topped": lambda session: sheets.travelling_sheets_pdf(session, topped=True),
+        "labels": documents_duplicate.board_labels_pdf,
+        "cards": cards,
+        "ranking": results.ranking_pdf,
+        "roadmaps": results.roadmaps_pdf,
+        "export": workbook.session_workbook,
+    }
+    return {doc: (NAMES[doc], make) for doc, make in makers.items()}
+
+
+DOCUMENTS = _documents(
+    documents_duplicate,
+    documents_duplicate_results.cards_pdf,
+    documents_duplicate_results,
+    excel_duplicate,
+)
+# The teams' own papers (fft-duplicate.md §3, §4) under the same kinds and names.
+TRIPLETTE_DOCUMENTS = _documents(
+    documents_triplettes,
+    documents_triplettes.cards_pdf,
+    documents_triplettes_results,
+    excel_triplettes,
+)
+QUADRETTE_DOCUMENTS = _documents(
+    documents_quadrettes,
+    documents_quadrettes.cards_pdf,
+    documents_quadrettes_results,
+    excel_quadrettes,
+)
 
 
 def documents_of(tournament) -> dict | None:

@@ -8,7 +8,10 @@ the public sees the movement only. The feuille de route is ``documents_quadrette
 (the printed one's figures, from the confirmed travelling sheets).
 """
 
+from decimal import Decimal
+
 from django.shortcuts import render
+from django.utils.formats import number_format
 
 from tournaments.models import SessionAttacker, Table
 
@@ -36,6 +39,14 @@ def _movement(tournament, team) -> list[dict]:
     return list(positions.values())
 
 
+def local_pm(value: Decimal | None) -> str:
+    """Match points as the pages write them, in the reader's language: +4.000 or +4,000."""
+    if value is None:
+        return ""
+    text = number_format(abs(value), 3)
+    return text if not value else f"+{text}" if value > 0 else f"−{text}"
+
+
 def quadrette_page(request, tournament, team):
     attackers = {
         a.session.number: a.registration
@@ -46,7 +57,12 @@ def quadrette_page(request, tournament, team):
         item = {"session": session, "attacker": attackers.get(session.number)}
         if session.is_closed:  # §1.7: the scores stay unread until then
             item["roadmap"] = next(
-                (page for page in session_roadmaps(session) if page["team"].pk == team.pk), None
+                (
+                    page
+                    for page in session_roadmaps(session, pm=local_pm)
+                    if page["team"].pk == team.pk
+                ),
+                None,
             )
         sessions.append(item)
     return render(

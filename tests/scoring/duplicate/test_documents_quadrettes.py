@@ -341,7 +341,11 @@ def test_the_public_page_shows_the_feuille_de_route_only_once_the_seance_is_clos
     result = next(
         r for r in quadrette_session_results(session, official=True).teams if r.team == team
     )
-    assert f"Result {shown(result.pm)}" in page
+    # The page writes PM in its reader's language (the printed sheets, always a French comma).
+    sign = "+" if result.pm > 0 else MINUS if result.pm < 0 else ""
+    assert f"Result {sign}{abs(result.pm):.3f}" in page
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"{sign}{abs(result.pm):.3f}".replace(".", ",") in french
     member = team.members.first()
     player = client.get(reverse("standings:player", args=[tournament.slug, member.number]))
     assert url in player.content.decode()
