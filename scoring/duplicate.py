@@ -194,13 +194,10 @@ def session_results(session: Session, *, official: bool) -> SessionResults:
             play = by_place.get((line.round.number, line.table_number))
             if play is not None:
                 _credit(line, play, number, taker, parts.get(line.pk), results, sums)
-    for penalty in Penalty.objects.filter(
-        tournament_id=session.tournament_id,
-        cancelled_at__isnull=True,
-        position__in=[play.position for play in by_place.values()],
-    ):
-        if penalty.registration_id in results:
-            results[penalty.registration_id].penalty += penalty.points
+    positions = {play.position for play in by_place.values()}
+    for registration_id, points in session_penalties(session, positions):
+        if registration_id in results:
+            results[registration_id].penalty += points
     for pk, result in results.items():
         counted = percentages_of(*sums[pk], attack_weight=ATTACK_WEIGHT)
         result.attack, result.defence = counted.attack, counted.defence
@@ -208,6 +205,33 @@ def session_results(session: Session, *, official: bool) -> SessionResults:
             result.overall = counted.overall - result.penalty
     ranked = rank_players(list(results.values()))
     return SessionResults(session, ranked[0], ranked[1], ToppedBoards(topped), max(missing, 0))
+
+
+def session_penalties(session: Session, positions) -> list[tuple[int, object]]:
+    """(registration id, points) of each penalty in force given at one of ``positions`` of
+    the séance: one query. The individuel takes it off the player's global, the team forms off
+    the team's (``team_penalties``)."""
+    return list(
+        Penalty.objects.filter(
+            tournament_id=session.tournament_id,
+            cancelled_at__isnull=True,
+            position__in=positions,
+        ).values_list("registration_id", "points")
+    )
+
+
+def team_penalties(session: Session, positions) -> dict[int, object]:
+    """team id -> the sum of the penalties its members were given at ``positions``: two
+    queries (who is in which team, then the penalties)."""
+    team_of = dict(
+        session.tournament.registrations.filter(team__isnull=False).values_list("pk", "team_id")
+    )
+    totals: dict[int, object] = {}
+    for registration_id, points in session_penalties(session, positions):
+        team = team_of.get(registration_id)
+        if team is not None:
+            totals[team] = totals.get(team, 0) + points
+    return totals
 
 
 def _credit(line: Line, play: Play, number: int, taker: str, taker_parts, results, sums):

@@ -20,10 +20,9 @@ from decimal import Decimal
 
 from tournaments.models import SessionAttacker, Table, Team, Tournament
 
-from .duplicate import current_sheet_ids, sheet_lines
+from .duplicate import current_sheet_ids, sheet_lines, team_penalties
 from .engine.duplicate import match_points
 from .engine.duplicate_teams import quadrette_ranking, quadrette_result
-from .models import Penalty
 from .models_duplicate import Board
 
 ZERO = Decimal("0.000")
@@ -104,14 +103,9 @@ def quadrette_session_results(session, *, official: bool) -> QuadretteSession:
             results[team].per_board[number] = value
             results[team].boards += 1
     positions = {p.position for série in plays.values() for p in série}
-    team_of = dict(
-        session.tournament.registrations.filter(team__isnull=False).values_list("pk", "team_id")
-    )
-    for registration_id, points in Penalty.objects.filter(
-        tournament_id=session.tournament_id, cancelled_at__isnull=True, position__in=positions
-    ).values_list("registration_id", "points"):
-        if team_of.get(registration_id) in results:
-            results[team_of[registration_id]].penalty += points
+    for team, points in team_penalties(session, positions).items():
+        if team in results:
+            results[team].penalty += points
     for result in results.values():
         result.pm = quadrette_result(result.per_board.values(), result.penalty)
     ordered = sorted(results.values(), key=lambda r: (-r.pm, r.team.number))

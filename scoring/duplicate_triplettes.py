@@ -29,7 +29,7 @@ from fractions import Fraction
 
 from tournaments.models import Session, Table, Team, Tournament
 
-from .duplicate import current_sheet_ids, sheet_lines, top_board_parts
+from .duplicate import current_sheet_ids, sheet_lines, team_penalties, top_board_parts
 from .duplicate_values import DEFAULT_ASSIGNED
 from .engine.duplicate import (
     TRIPLETTE_ATTACK_WEIGHT,
@@ -39,7 +39,6 @@ from .engine.duplicate import (
     percentages_of,
 )
 from .engine.duplicate_teams import colour_order, expected_attackers
-from .models import Penalty
 from .models_duplicate import Board, TravellingLine
 
 NS, EW = "NS", "EW"
@@ -213,14 +212,7 @@ def _parts(note) -> tuple[int, int]:
 
 def _penalise(session, plays, results) -> None:
     """Penalties given to a member at a position of the séance, off the triplette's global."""
-    positions = {play.position for play in plays}
-    team_of = dict(
-        session.tournament.registrations.filter(team__isnull=False).values_list("pk", "team_id")
-    )
-    for registration_id, points in Penalty.objects.filter(
-        tournament_id=session.tournament_id, cancelled_at__isnull=True, position__in=positions
-    ).values_list("registration_id", "points"):
-        team = team_of.get(registration_id)
+    for team, points in team_penalties(session, {play.position for play in plays}).items():
         if team in results:
             results[team].penalty += points
 

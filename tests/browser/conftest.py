@@ -202,3 +202,17 @@ def fetch_document(page, href: str):
         run_jobs()
         response = page.request.get(response.headers["location"].rstrip("/") + "/file/")
     return response
+
+
+def printed_text(page, link_name: str) -> list[str]:
+    """The text of each page of the PDF behind the link named ``link_name``, fetched as a user
+    gets it (``fetch_document``)."""
+    import io
+
+    from pypdf import PdfReader
+
+    href = page.get_by_role("link", name=link_name, exact=True).get_attribute("href")
+    response = fetch_document(page, href)
+    assert response.ok and response.body().startswith(b"%PDF"), (link_name, response.status)
+    reader = PdfReader(io.BytesIO(response.body()))
+    return [" ".join(p.extract_text().split()) for p in reader.pages]

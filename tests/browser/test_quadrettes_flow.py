@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from scoring.duplicate_quadrettes import quadrette_session_results
 from scoring.simulation_duplicate import random_scores
+from tests.browser.conftest import printed_text
 from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
 from tournaments.models import Session, SessionAttacker, Tournament
 from tournaments.services_teams import team_create
@@ -67,6 +68,12 @@ def test_a_32_player_quadrettes_end_to_end(page, log_in, browser, live_server):
     session = Session.objects.get(tournament=tournament)
     assert SessionAttacker.objects.get(session=session, team=team).registration == registrations[3]
     assert session.boards.count() == 112 and {b.taker for b in session.boards.all()} == {"S"}
+    # Print: the travelling sheets name the home quadrette and the visiting attacker; the
+    # preparation page counts the copies of each étui, then a card per home table.
+    sheets = printed_text(page, "Travelling sheets (PDF)")
+    assert "Defence (N, E, W)" in sheets[0] and "Attacker no." in sheets[0]
+    cards = " ".join(printed_text(page, "Preparation and table cards (PDF)"))
+    assert "Copies of each étui" in cards and "None: every étui has its taker South." in cards
 
     phone = browser.new_context(
         base_url=live_server.url, locale="en-US", viewport={"width": 390, "height": 800}
@@ -101,7 +108,16 @@ def test_a_32_player_quadrettes_end_to_end(page, log_in, browser, live_server):
     results = quadrette_session_results(session, official=True)
     assert results.missing == 0 and len(results.teams) == 8
     assert sum(r.pm for r in results.teams) == 0
+    ranking = " ".join(printed_text(page, "Rankings (PDF)"))
+    assert results.teams[0].team.name in ranking
+    assert len(printed_text(page, "Feuilles de route (PDF)")) >= 8
     phone.goto(f"/t/{tournament.slug}/standings/")
     rows = phone.get_by_test_id("general").locator("tbody tr")
     expect(rows).to_have_count(8)
     expect(rows.first).to_contain_text(results.teams[0].team.name)
+    # Each quadrette's name opens its public page, with its feuille de route now.
+    first = results.teams[0]
+    rows.first.get_by_role("link", name=first.team.name).click()
+    expect(phone.get_by_test_id("roadmap")).to_be_visible()
+    assert first.pm > 0  # the best of a zero-sum ranking
+    expect(phone.locator("main")).to_contain_text(f"Result +{first.pm:.3f}")

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from scoring.duplicate_triplettes import triplette_session_results
 from scoring.simulation_duplicate import random_scores
+from tests.browser.conftest import printed_text
 from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
 from tournaments.models import Session, Tournament
 from tournaments.services_teams import team_create
@@ -69,6 +70,13 @@ def test_a_42_player_triplettes_end_to_end(page, log_in, browser, live_server):
     expect(page.get_by_test_id("published")).to_be_visible()
     session = Session.objects.get(tournament=tournament)
     assert session.boards.count() == 28
+    # Print: the travelling sheets name both triplettes of each line, the expected attacker and
+    # who duplicates the étui; the cards, one per table and one per triplette.
+    sheets = printed_text(page, "Travelling sheets (PDF)")
+    assert "NS triplette" in sheets[0] and "Expected attacker" in sheets[0]
+    assert "Duplication North-South" in sheets[0] and "Duplication East-West" in sheets[0]
+    cards = printed_text(page, "Table cards (PDF)")
+    assert len(cards) == 7 + 14 and "Étuis it attacks: who attacks" in cards[-1]
 
     phone = browser.new_context(
         base_url=live_server.url, locale="en-US", viewport={"width": 390, "height": 800}
@@ -120,6 +128,10 @@ def test_a_42_player_triplettes_end_to_end(page, log_in, browser, live_server):
 
     results = triplette_session_results(session, official=True)
     assert results.missing == 0 and len(results.teams) == 14
+    ranking = " ".join(printed_text(page, "Rankings (PDF)"))
+    assert "Général ranking" in ranking and results.teams[0].team.name in ranking
+    roadmaps = printed_text(page, "Feuilles de route (PDF)")
+    assert len(roadmaps) == 14
     assert [flag[4] for r in results.teams for flag in r.flags] == [out_of_turn]
     phone.goto(f"/t/{tournament.slug}/standings/")
     rows = phone.get_by_test_id("alternate").locator("tbody tr")
