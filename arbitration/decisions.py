@@ -281,7 +281,16 @@ def _say_ban(decision: Decision) -> str:
 
 
 def _say_penalty(decision: Decision) -> str:
-    if decision.incident.tournament.is_duplicate:  # off the séance's global percentage
+    tournament = decision.incident.tournament
+    if tournament.is_quadrettes:  # off the quadrette's result, in match points
+        return _("Penalty of %(n)s PM for %(player)s, off the quadrette's result.") % _values(
+            decision
+        )
+    if tournament.is_triplettes:  # off the triplette's global percentage of the séance
+        return _(
+            "Penalty of %(n)s percentage points for %(player)s, off the triplette's global."
+        ) % _values(decision)
+    if tournament.is_duplicate:  # off the séance's global percentage
         return _("Penalty of %(n)s percentage points for %(player)s.") % _values(decision)
     return _("Penalty of %(n)s points for %(player)s.") % _values(decision)
 
@@ -335,7 +344,12 @@ DUPLICATE_KIND_NAMES = (Kind.WARNING, Kind.PENALTY, *DUPLICATE_KINDS)
 
 
 def kinds_for(tournament) -> tuple[str, ...]:
-    return DUPLICATE_KIND_NAMES if tournament.is_duplicate else LIBRE_KINDS
+    """The individuel, the triplettes and the quadrettes decide on lines of travelling sheets;
+    a team match records its penalties in PM on the match's page (fft-duplicate.md §5): here,
+    a warning only."""
+    if tournament.is_team_match:
+        return (Kind.WARNING,)
+    return DUPLICATE_KIND_NAMES if tournament.plays_duplicate else LIBRE_KINDS
 
 
 def describe(decision: Decision) -> str:

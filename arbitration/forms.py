@@ -20,6 +20,7 @@ from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.models.core import seat_name
 
 from . import forms_duplicate
+from .decisions import kinds_for
 from .models import Decision, Incident, IncidentKind
 
 MAX_NUMBER = 999
@@ -45,6 +46,15 @@ def person_label(registration: Registration) -> str:
 
 def people(tournament: Tournament, table: Table | None):
     """The players to choose from: the table's, in seat order, or the whole field by name."""
+    if table is not None and (table.ns_team_id or table.ew_team_id):
+        # A team duplicate's table hosts two teams, not seated players: their members.
+        return (
+            Registration.objects.filter(
+                tournament=tournament, team_id__in=[table.ns_team_id, table.ew_team_id]
+            )
+            .select_related("player")
+            .order_by("team__number", "sort_name", "number")
+        )
     if table is not None:
         # The annotation reuses the seats join of the filter: one seat per table and player.
         return (
@@ -192,7 +202,7 @@ class IncidentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["round"].queryset = tournament.rounds.order_by("number")
-        if tournament.is_duplicate:
+        if tournament.plays_duplicate:
             forms_duplicate.incident_fields(self)
         self.at_table = self._table(self.data if self.is_bound else self.initial)
         for name in ("offender", "caller"):
@@ -327,7 +337,14 @@ class DecisionForm(forms.Form):
             max_value=tournament.positions,
             help_text=_("Empty: the incident's position."),
         )
-        if tournament.is_duplicate:  # no marks: the lines of travelling sheets
+        if tournament.is_team_match:  # its penalties are PM on the match's page
+            self.seats = []
+            self.fields["kind"].choices = [
+                (value, label)
+                for value, label in Decision.Kind.choices
+                if value in kinds_for(tournament)
+            ]
+        elif tournament.plays_duplicate:  # no marks: the lines of travelling sheets
             self.seats = []
             forms_duplicate.duplicate_fields(self)
         for seat in self.seats:
@@ -350,7 +367,7 @@ class DecisionForm(forms.Form):
                 name = f"mark{seat.number}"
                 if data.get(name) is None and name not in self.errors:
                     self.add_error(name, _("One mark per player."))
-        if self.incident.tournament.is_duplicate:
+        if self.incident.tournament.plays_duplicate:
             forms_duplicate.duplicate_clean(self, data)
         return data
 

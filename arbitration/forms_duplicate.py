@@ -52,11 +52,17 @@ def duplicate_fields(form) -> None:
     ]
     incident_fields(form)
     form.fields["points"] = forms.IntegerField(
-        label=_("Percentage points (penalty)"),
+        label=_("Match points (penalty)")
+        if tournament.is_quadrettes
+        else _("Percentage points (penalty)"),
         required=False,
         min_value=1,
         max_value=100,
-        help_text=_("Taken off the player's global percentage of the séance."),
+        help_text=_("Taken off the quadrette's result of the séance, in PM.")
+        if tournament.is_quadrettes
+        else _("Taken off the triplette's global percentage of the séance.")
+        if tournament.is_triplettes
+        else _("Taken off the player's global percentage of the séance."),
     )
     for value, label in Orientation.choices:
         form.fields[f"note_{value}"] = forms.ChoiceField(

@@ -82,7 +82,7 @@ def incident_log(request, tournament):
 
 def _deal_limit(tournament) -> int:
     """A deal of a table's sheet, or an étui of a duplicate séance."""
-    return forms_duplicate.MAX_BOARD if tournament.is_duplicate else MAX_DEAL
+    return forms_duplicate.MAX_BOARD if tournament.plays_duplicate else MAX_DEAL
 
 
 def _new_initial(request, tournament) -> dict:

@@ -1,0 +1,150 @@
+"""The arbitre's decisions in the team duplicates (fft-duplicate.md §1.6, issue 20): at a
+triplettes or quadrettes table the offender is one of the two teams' members; a line of a
+travelling sheet is cancelled or adjusted as in the individuel; a penalty is taken off the
+triplette's global in percentage points, off the quadrette's result in PM; a team match
+decides its PM penalties on the match's page, so the incident offers a warning only."""
+
+import pytest
+from django.urls import reverse
+
+from arbitration import services
+from arbitration.decisions import describe, kinds_for
+from arbitration.forms import people
+from arbitration.models import Decision
+from scoring.duplicate_quadrettes import quadrette_plays, quadrette_session_results
+from scoring.duplicate_triplettes import triplette_plays, triplette_session_results
+from scoring.models_duplicate import TravellingLine
+from tests.scoring.duplicate.helpers import staff_of
+from tests.scoring.duplicate.test_documents_quadrettes import _played as quadrettes_played
+from tests.scoring.duplicate.test_documents_triplettes import (  # noqa: F401 (a fixture)
+    seance,
+)
+from tests.scoring.duplicate.test_team_match import competition_of
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def _incident(session, play, arbitre, board):
+    table = Table.objects.get(
+        round__session=session, round__number=play.position, number=play.table
+    )
+    incident = services.incident_log(
+        tournament=session.tournament,
+        user=arbitre,
+        round=table.round,
+        table=table,
+        kind="misdeal",
+        deal_number=board.number,
+    )
+    return incident, table
+
+
+def _line(session, board, play):
+    return TravellingLine.objects.get(
+        sheet__board=board,
+        sheet__status__in=["entered", "confirmed"],
+        round__number=play.position,
+        table_number=play.table,
+    )
+
+
+def test_a_triplettes_table_penalty_and_cancelled_line(client, seance):  # noqa: F811
+    session = seance
+    tournament = session.tournament
+    _organiser, _scorer, arbitre, _second = staff_of(tournament)
+    board = session.boards.get(number=5)
+    play = triplette_plays(session)[board.board_set][0]
+    incident, table = _incident(session, play, arbitre, board)
+    members = set(
+        tournament.registrations.filter(team_id__in=[play.ns_team, play.ew_team]).values_list(
+            "pk", flat=True
+        )
+    )
+    assert len(members) == 6 and set(people(tournament, table).values_list("pk", flat=True)) == (
+        members
+    )
+    offender = tournament.registrations.get(pk=min(members))
+    before = {r.team.pk: r for r in triplette_session_results(session, official=True).teams}
+    outcome = services.decision_add(
+        incident=incident,
+        user=arbitre,
+        kind=Decision.Kind.PENALTY,
+        registration=offender,
+        points=2,
+        note="Bavardage",
+    )
+    after = {r.team.pk: r for r in triplette_session_results(session, official=True).teams}
+    team = offender.team_id
+    assert after[team].penalty == before[team].penalty + 2
+    assert after[team].overall == before[team].overall - 2
+    assert "2 percentage points" in describe(outcome.decision)
+    assert "triplette's global" in describe(outcome.decision)
+
+    client.force_login(arbitre)
+    page = reverse("arbitration:incident", kwargs={"slug": tournament.slug, "pk": incident.pk})
+    content = client.get(page).content.decode()
+    assert 'data-testid="duplicate-line"' in content and "Bid ban" not in content
+    assert "the attacking triplette gets the note assigned to the taker" in content
+    decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
+    notes = {"note_N": "40", "note_E": "60", "note_S": "40", "note_W": "60"}
+    response = client.post(
+        decide, {"kind": "line_cancelled", "deal_number": board.number, "note": "Renonce", **notes}
+    )
+    assert response.status_code == 302
+    line = _line(session, board, play)
+    assert line.cancelled and line.assigned_notes == {"N": "40", "E": "60", "S": "40", "W": "60"}
+    refused = client.post(decide, {"kind": "bid_ban", "note": "x"})
+    assert refused.status_code == 400
+    assert Decision.objects.filter(kind="bid_ban").count() == 0
+
+
+def test_a_quadrettes_penalty_is_in_pm_and_a_cancelled_line_gives_no_pm(client):
+    session = quadrettes_played(close=False, players=16, positions=3)
+    tournament = session.tournament
+    _organiser, _scorer, arbitre, _second = staff_of(tournament)
+    board = session.boards.order_by("number").first()
+    play = quadrette_plays(session)[board.board_set][0]
+    incident, table = _incident(session, play, arbitre, board)
+    offender = people(tournament, table).first()
+    assert offender.team_id in (table.ns_team_id, table.ew_team_id)
+    before = {r.team.pk: r for r in quadrette_session_results(session, official=True).teams}
+    outcome = services.decision_add(
+        incident=incident,
+        user=arbitre,
+        kind=Decision.Kind.PENALTY,
+        registration=offender,
+        points=3,
+        note="Retard",
+    )
+    after = {r.team.pk: r for r in quadrette_session_results(session, official=True).teams}
+    assert after[offender.team_id].pm == before[offender.team_id].pm - 3
+    assert "3 PM" in describe(outcome.decision)
+
+    client.force_login(arbitre)
+    page = reverse("arbitration:incident", kwargs={"slug": tournament.slug, "pk": incident.pk})
+    content = client.get(page).content.decode()
+    assert "A cancelled line gives neither quadrette any PM" in content
+    assert 'name="note_N"' not in content and "Match points (penalty)" in content
+    decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
+    response = client.post(
+        decide, {"kind": "line_cancelled", "deal_number": board.number, "note": "Renonce"}
+    )
+    assert response.status_code == 302
+    assert _line(session, board, play).cancelled
+    results = {r.team.pk: r for r in quadrette_session_results(session, official=True).teams}
+    for team in (play.home, play.visitor):
+        assert board.number not in results[team].per_board  # no PM on that étui any more
+        assert board.number in after[team].per_board
+
+
+def test_a_team_match_incident_offers_a_warning_and_sends_penalties_to_the_match(client):
+    tournament = competition_of()
+    assert kinds_for(tournament) == (Decision.Kind.WARNING,)
+    _organiser, _scorer, arbitre, _second = staff_of(tournament)
+    client.force_login(arbitre)
+    page = client.get(reverse("arbitration:new", kwargs={"slug": tournament.slug}))
+    assert page.status_code == 200
+    content = page.content.decode()
+    assert 'data-testid="match-penalties"' in content
+    assert reverse("scoring:matches", args=[tournament.slug]) in content
