@@ -13,6 +13,7 @@ from arbitration.forms import people
 from arbitration.models import Decision
 from scoring.duplicate_quadrettes import quadrette_plays, quadrette_session_results
 from scoring.duplicate_triplettes import triplette_plays, triplette_session_results
+from scoring.models import BidBan
 from scoring.models_duplicate import TravellingLine
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_documents_quadrettes import _played as quadrettes_played
@@ -81,10 +82,15 @@ def test_a_triplettes_table_penalty_and_cancelled_line(client, seance):  # noqa:
     assert "2 percentage points" in describe(outcome.decision)
     assert "triplette's global" in describe(outcome.decision)
 
+    # A misdeal confirmed bars nobody from bidding: there is no bidding in a duplicate.
+    assert services.incident_confirm(incident=incident, user=arbitre) == []
+    assert not BidBan.objects.exists()
     client.force_login(arbitre)
     page = reverse("arbitration:incident", kwargs={"slug": tournament.slug, "pk": incident.pk})
     content = client.get(page).content.decode()
     assert 'data-testid="duplicate-line"' in content and "Bid ban" not in content
+    etui_url = reverse("scoring:duplicate_board", args=[tournament.slug, 1, board.number])
+    assert f'href="{etui_url}" data-testid="sheet-link"' in content
     assert "the attacking triplette gets the note assigned to the taker" in content
     decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
     notes = {"note_N": "40", "note_E": "60", "note_S": "40", "note_W": "60"}
