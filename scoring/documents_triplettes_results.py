@@ -36,10 +36,11 @@ from .documents_duplicate_results import (
 )
 from .duplicate_triplettes import (
     TripletteResult,
+    fixed_lines,
     triplette_session_results,
     triplette_tournament_results,
 )
-from .triplettes_lines import fixed_lines, team_members, triplette_lines
+from .triplettes_lines import team_members, triplette_lines
 
 
 def short_line(line: str) -> str:

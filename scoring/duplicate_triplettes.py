@@ -145,13 +145,19 @@ class TripletteSession:
     missing: int  # lines the movement expects and the sheets do not have yet
 
 
+def fixed_lines(session) -> bool:
+    """Whether every triplette holds one line for the whole séance (a Mitchell): then there is
+    an alterné; in a Howell the lines change by position and only the général exists."""
+    return session.movement != Session.Movement.HOWELL
+
+
 def triplette_session_results(session, *, official: bool) -> TripletteSession:
     """The séance's topage between triplettes and its two rankings (see the module)."""
     tournament = session.tournament
     plays = triplette_plays(session)
     by_place = {(p.position, p.table): p for série in plays.values() for p in série}
     teams = Team.objects.in_bulk({t for p in by_place.values() for t in (p.ns_team, p.ew_team)})
-    fixed = session.movement != Session.Movement.HOWELL  # a Howell has no line to keep
+    fixed = fixed_lines(session)  # a Howell has no line to keep
     first = {}
     for play in sorted(by_place.values(), key=lambda p: (p.position, p.table)):
         first.setdefault(play.ns_team, NS if fixed else "")

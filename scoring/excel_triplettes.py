@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from common.rendering import XLSX, xlsx_bytes
 from tournaments.models import Session
 
-from .duplicate_triplettes import TripletteSession, triplette_session_results
+from .duplicate_triplettes import TripletteSession, fixed_lines, triplette_session_results
 from .excel_duplicate import _yes, number
-from .triplettes_lines import TripletteLine, fixed_lines, triplette_lines
+from .triplettes_lines import TripletteLine, triplette_lines
 
 
 def line_rows(lines: list[TripletteLine], teams: dict, people: dict) -> Iterator[list]:

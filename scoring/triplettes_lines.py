@@ -18,7 +18,12 @@ from fractions import Fraction
 from tournaments.models import Registration, Session, Team
 
 from .duplicate import session_results
-from .duplicate_triplettes import colour_orders, expected_attackers_of, line_of, triplette_plays
+from .duplicate_triplettes import (
+    colour_orders,
+    expected_attackers_of,
+    line_of,
+    triplette_plays,
+)
 from .duplicate_values import DEFAULT_ASSIGNED, Line
 from .engine.duplicate_teams import COLOURS
 from .models_duplicate import ORIENTATIONS, Board, TravellingLine
@@ -139,14 +144,3 @@ def team_members(session: Session) -> tuple[dict[int, Team], dict[int, list[Memb
         by_pk = {r.pk: r for r in found}
         members[pk] = [Member(by_pk[r], COLOURS[i]) for i, r in enumerate(order)]
     return teams, members
-
-
-def fixed_lines(session: Session) -> bool:
-    """Whether every triplette holds one line for the whole séance (a Mitchell): then there is
-    an alterné; in a Howell the lines change by position and only the général exists."""
-    lines = defaultdict(set)
-    for plays in triplette_plays(session).values():
-        for play in plays:
-            lines[play.ns_team].add("NS")
-            lines[play.ew_team].add("EW")
-    return all(len(held) == 1 for held in lines.values())

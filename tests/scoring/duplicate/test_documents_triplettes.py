@@ -37,7 +37,7 @@ from scoring.services_ledger import penalty_apply
 from scoring.simulation_duplicate import random_scores
 from scoring.simulation_triplettes import triplettes_simulate
 from tests.jobs import fetch
-from tournaments.models import Registration, Table, Team
+from tournaments.models import Registration, Session, Table, Team
 from tournaments.services_duplicate import session_publish
 
 from .helpers import staff_of
@@ -302,10 +302,13 @@ def test_the_ranking_has_the_alterne_and_the_general_of_the_triplettes_own_resul
 
 
 def _swap_lines(session, position):
-    """A Howell's way: the triplettes change line at ``position`` (NS and EW swapped)."""
+    """A Howell's way: the triplettes change line at ``position`` (NS and EW swapped), and the
+    séance says it is a Howell (a real one: test_howell)."""
     for table in Table.objects.filter(round__session=session, round__number=position):
         table.ns_team, table.ew_team = table.ew_team, table.ns_team
         table.save()
+    session.movement = Session.Movement.HOWELL
+    session.save(update_fields=["movement"])
 
 
 def test_when_a_triplette_changes_line_the_ranking_is_the_general_only(seance):
