@@ -7,6 +7,8 @@ result sheet's); the staff follow a quarter in play with ``official=False``.
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.db.models import Prefetch
+
 from .engine.duplicate import opposition_points
 from .engine.duplicate_teams import (
     ZERO_PM,
@@ -93,9 +95,21 @@ class MatchResults:
     result: MatchResult | None  # None until finished
 
 
+def with_quarters(matches):
+    """``matches`` (a queryset) with their quarters, lines and players read in 4 queries
+    whatever their number, as ``match_results`` reads them."""
+    return matches.prefetch_related(
+        "quarters__lines",
+        Prefetch(
+            "quarters__players",
+            queryset=QuarterPlayer.objects.select_related("registration__player"),
+        ),
+    )
+
+
 def _players(quarter: MatchQuarter) -> dict:
     players = {"A": {"attack": None, "defence": []}, "B": {"attack": None, "defence": []}}
-    for player in quarter.players.select_related("registration__player"):
+    for player in quarter.players.all():
         if player.role == QuarterPlayer.Role.ATTACK:
             players[player.side]["attack"] = player.registration
         else:
@@ -109,7 +123,9 @@ def match_results(match: TeamMatch, *, official: bool = True) -> MatchResults:
     quarters, total_a, total_b = [], ZERO_PM + match.bonus_a, ZERO_PM + match.bonus_b
     total_a, total_b = total_a - match.penalty_a, total_b - match.penalty_b
     closed = 0
-    for quarter in match.quarters.prefetch_related("lines"):
+    if "quarters" not in getattr(match, "_prefetched_objects_cache", {}):
+        match = with_quarters(TeamMatch.objects.filter(pk=match.pk)).get()
+    for quarter in match.quarters.all():
         counted = quarter.is_closed or not official
         pm_a, pm_b = opposition_points(quarter_pairs(quarter), zero_sum=False)
         if counted:
@@ -124,7 +140,8 @@ def match_results(match: TeamMatch, *, official: bool = True) -> MatchResults:
 def competition(tournament) -> list:
     """[(place, team, points, PM for, PM against), ...] over the finished matches."""
     played = []
-    for match in TeamMatch.objects.filter(tournament=tournament).select_related("team_a", "team_b"):
+    matches = TeamMatch.objects.filter(tournament=tournament).select_related("team_a", "team_b")
+    for match in with_quarters(matches):
         results = match_results(match)
         if results.finished:
             played.append((match.team_a, match.team_b, results.total_a, results.total_b))

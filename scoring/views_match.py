@@ -19,7 +19,14 @@ from tournaments.permissions import Role, has_role, role_required
 from . import services_match
 from .forms_match import BonusForm, PenaltyForm, QuarterForm, SheetForm
 from .match_history import sheet_versions
-from .match_results import competition, match_results, quarter_boards, quarter_sheets, room_state
+from .match_results import (
+    competition,
+    match_results,
+    quarter_boards,
+    quarter_sheets,
+    room_state,
+    with_quarters,
+)
 from .models import ContractChoice
 from .models_match import QUARTERS, MatchLine, MatchQuarter, TeamMatch
 
@@ -57,7 +64,9 @@ def _errors(request, exc: ValidationError) -> None:
 @match_only
 def matches_page(request, tournament):
     matches = list(
-        TeamMatch.objects.filter(tournament=tournament).select_related("team_a", "team_b")
+        with_quarters(
+            TeamMatch.objects.filter(tournament=tournament).select_related("team_a", "team_b")
+        )
     )
     rows = [match_results(match, official=False) for match in matches]
     started = any(row.quarters for row in rows)

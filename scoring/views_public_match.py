@@ -4,12 +4,14 @@ appear once the arbitre closes it, as a séance's do."""
 
 from django.shortcuts import render
 
-from .match_results import competition, match_results
+from .match_results import competition, match_results, with_quarters
 from .models_match import TeamMatch
 
 
 def match_standings(request, tournament):
-    matches = TeamMatch.objects.filter(tournament=tournament).select_related("team_a", "team_b")
+    matches = with_quarters(
+        TeamMatch.objects.filter(tournament=tournament).select_related("team_a", "team_b")
+    )
     return render(
         request,
         "public/match_standings.html",

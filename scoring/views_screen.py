@@ -8,7 +8,9 @@ long list by itself (a CSS animation it only measures for) and, once a panel is 
 ``/t/<slug>/screen/panel/?panel=<name>&stamp=<n>`` for news: the answer is 204 ("nothing new")
 while the ledger's stamp is the one the panel was drawn at, else the panel drawn afresh (htmx
 swaps it in place, no reload). Non-public tournaments are a 404 for anyone without a staff
-role in them. Queries do not grow with the field: 2 for a 204, at most 8 for the page.
+role in them. Queries do not grow with the field: 2 for a 204, at most 8 for a donnes-libres
+page; a duplicate's results panel reads its closed séance (about 15 queries), a team match's
+its matches in 4 whatever their number (``screen_results``).
 """
 
 from django.http import HttpResponse, HttpResponseBadRequest

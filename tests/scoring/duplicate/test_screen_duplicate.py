@@ -8,6 +8,8 @@ from fractions import Fraction
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.duplicate import session_results
@@ -109,3 +111,25 @@ def test_an_unknown_panel_of_a_duplicate_is_refused(client):
     for name in ("standings", "teams", "matches"):
         response = client.get(reverse("screen:panel", args=[tournament.slug]), {"panel": name})
         assert response.status_code == 400
+
+
+def test_the_matches_panel_and_standings_cost_the_same_queries_for_1_or_6_matches(client):
+    counts = []
+    for teams, slug in ((2, "m1"), (4, "m6")):
+        tournament = competition_of(teams=teams, slug=slug)
+        tournament.is_public = True
+        tournament.save()
+        _organiser, scorer, arbitre, _second = staff_of(tournament)
+        matches = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+        assert len(matches) == (1 if teams == 2 else 6)
+        play(TeamMatch.objects.get(pk=matches[0].pk), 1, scorer, arbitre, *QUARTER_SCORES[0])
+        found = []
+        for url in (
+            reverse("screen:panel", args=[slug]) + "?panel=matches",
+            reverse("standings:individual", args=[slug]),
+        ):
+            with CaptureQueriesContext(connection) as queries:
+                assert client.get(url).status_code == 200
+            found.append(len(queries))
+        counts.append(found)
+    assert counts[0] == counts[1]
