@@ -18,23 +18,19 @@ from .duplicate_quadrettes import quadrette_session_results, quadrette_tournamen
 from .duplicate_triplettes import triplette_session_results, triplette_tournament_results
 from .match_results import competition
 from .models_duplicate import TravellingSheet
-from .views_duplicate import _percent
-
-
-def _pm(value) -> str:
-    return f"{value:+.3f}" if value else "0.000"
+from .shown import percent_shown, pm_shown
 
 
 def _session_rows(tournament, session) -> list[dict]:
     if tournament.is_quadrettes:
         results = quadrette_session_results(session, official=True).teams
-        return [_team_row(r.place, r.team, _pm(r.pm)) for r in results]
+        return [_team_row(r.place, r.team, pm_shown(r.pm)) for r in results]
     if tournament.is_triplettes:
         results = triplette_session_results(session, official=True).teams
-        return [_team_row(r.general_place, r.team, _percent(r.overall)) for r in results]
+        return [_team_row(r.general_place, r.team, percent_shown(r.overall)) for r in results]
     results = session_results(session, official=True).players
     return [
-        _player_row(r.general_place, r.registration, _percent(r.overall))
+        _player_row(r.general_place, r.registration, percent_shown(r.overall))
         for r in results
         if r.ranked
     ]
@@ -43,13 +39,13 @@ def _session_rows(tournament, session) -> list[dict]:
 def _total_rows(tournament) -> list[dict]:
     if tournament.is_quadrettes:
         rows = quadrette_tournament_results(tournament, official=True)
-        return [_team_row(r.place, r.team, _pm(r.total)) for r in rows]
+        return [_team_row(r.place, r.team, pm_shown(r.total)) for r in rows]
     if tournament.is_triplettes:
         rows = triplette_tournament_results(tournament, official=True)
-        return [_team_row(r.place, r.team, _percent(r.total)) for r in rows]
+        return [_team_row(r.place, r.team, percent_shown(r.total)) for r in rows]
     rows = tournament_results(tournament, official=True)
     return [
-        _player_row(r.place, r.registration, _percent(r.total))
+        _player_row(r.place, r.registration, percent_shown(r.total))
         for r in rows
         if not r.registration.stand_in
     ]
@@ -63,7 +59,7 @@ def _player_row(place, registration, value) -> dict:
     return {
         "place": place,
         "number": registration.number,
-        "name": f"{registration.last_name.upper()} {registration.first_name}",
+        "name": registration.name,
         "value": value,
     }
 
@@ -102,7 +98,7 @@ def match_table_panel(tournament) -> dict:
             "number": team.number,
             "name": team.name,
             "points": points,
-            "value": _pm(pm_for - pm_against),
+            "value": pm_shown(pm_for - pm_against),
         }
         for place, team, points, pm_for, pm_against in competition(tournament)
     ]

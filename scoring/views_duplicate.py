@@ -6,7 +6,6 @@ the line they belong to. A donnes-libres tournament has none of these pages: its
 sent back to the tournament's page.
 """
 
-from decimal import Decimal
 from functools import wraps
 
 from django.contrib import messages
@@ -14,7 +13,6 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -36,13 +34,13 @@ from . import views_quadrettes, views_triplettes
 from .duplicate import board_plays, current_sheets, session_results
 from .duplicate_quadrettes import quadrette_session_results
 from .duplicate_triplettes import triplette_session_results
-from .exports_duplicate import decimal_text
 from .models_duplicate import ORIENTATIONS, TravellingLine
 from .services_duplicate import (
     boards_make,
     session_close,
     session_reopen,
 )
+from .shown import percent_shown, pm_shown
 
 MINUS = {"−", "–", "—"}  # a minus sign as typed or pasted
 
@@ -345,20 +343,13 @@ def session_ranking(request, tournament, session):
 
 def _row(result):
     if hasattr(result, "pm"):  # a quadrette: its match points
-        return {"result": result, "pm": f"{result.pm:+.3f}" if result.pm else "0.000"}
+        return {"result": result, "pm": pm_shown(result.pm)}
     return {
         "result": result,
-        "attack": _percent(result.attack),
-        "defence": _percent(result.defence),
-        "overall": _percent(result.overall),
+        "attack": percent_shown(result.attack),
+        "defence": percent_shown(result.defence),
+        "overall": percent_shown(result.overall),
     }
-
-
-def _percent(value) -> str:
-    """Two decimals in the reader's locale, as the pages show them (33,33 %)."""
-    if value is None:
-        return "—"
-    return number_format(Decimal(decimal_text(value, 2)), 2) + " %"
 
 
 @require_POST

@@ -14,7 +14,8 @@ from .duplicate import session_results, tournament_results
 from .duplicate_quadrettes import quadrette_session_results, quadrette_tournament_results
 from .duplicate_triplettes import triplette_session_results, triplette_tournament_results
 from .models_duplicate import ORIENTATIONS, TravellingSheet
-from .views_duplicate import _percent, _row
+from .shown import percent_shown, pm_shown
+from .views_duplicate import _row
 
 
 def _progress(session) -> dict:
@@ -51,7 +52,9 @@ def duplicate_standings(request, tournament):
         total = [
             {
                 "row": row,
-                "total": f"{row.total:.3f}" if tournament.is_quadrettes else _percent(row.total),
+                "total": pm_shown(row.total)
+                if tournament.is_quadrettes
+                else percent_shown(row.total),
             }
             for row in _tournament_results(tournament)
         ]
@@ -103,7 +106,7 @@ def duplicate_player(request, tournament, registration):
                 {
                     "session": session,
                     "row": _row(found),
-                    "notes": [(n, _percent(n.note)) for n in found.notes],
+                    "notes": [(n, percent_shown(n.note)) for n in found.notes],
                 }
             )
     return render(

@@ -8,14 +8,12 @@ the public sees the movement only. The feuille de route is ``documents_quadrette
 (the printed one's figures, from the confirmed travelling sheets).
 """
 
-from decimal import Decimal
-
 from django.shortcuts import render
-from django.utils.formats import number_format
 
 from tournaments.models import SessionAttacker, Table
 
 from .documents_quadrettes_results import session_roadmaps
+from .shown import pm_shown
 
 
 def _movement(tournament, team) -> list[dict]:
@@ -39,14 +37,6 @@ def _movement(tournament, team) -> list[dict]:
     return list(positions.values())
 
 
-def local_pm(value: Decimal | None) -> str:
-    """Match points as the pages write them, in the reader's language: +4.000 or +4,000."""
-    if value is None:
-        return ""
-    text = number_format(abs(value), 3)
-    return text if not value else f"+{text}" if value > 0 else f"−{text}"
-
-
 def quadrette_page(request, tournament, team):
     attackers = {
         a.session.number: a.registration
@@ -59,7 +49,7 @@ def quadrette_page(request, tournament, team):
             item["roadmap"] = next(
                 (
                     page
-                    for page in session_roadmaps(session, pm=local_pm)
+                    for page in session_roadmaps(session, pm=pm_shown)
                     if page["team"].pk == team.pk
                 ),
                 None,

@@ -193,7 +193,7 @@ def test_the_seance_page_changes_an_attacker_and_refuses_a_stranger(client):
     board = session.boards.get(number=1)
     enter(board, [82, 66], scorer)
     ranking = client.get(reverse("scoring:duplicate_ranking", args=[tournament.slug, 1]))
-    assert "+4.000" in ranking.content.decode() and "-4.000" in ranking.content.decode()
+    assert "+4.000" in ranking.content.decode() and "−4.000" in ranking.content.decode()
     board_page = client.get(reverse("scoring:duplicate_board", args=[tournament.slug, 1, 1]))
     assert chosen.name in board_page.content.decode()  # the attacker named on its line
 
