@@ -11,7 +11,7 @@ engine counts, verifies and, when needed, improves it like any other seed. No se
 beyond trying a few placements.
 """
 
-from . import designs
+from . import designs, developed
 from .fairness import odd_breaches
 
 CLIQUE_LIMIT = 400  # points up to which teams may also sit on any points that never meet
@@ -28,6 +28,8 @@ def candidates(problem):
     found.append(designs.directions(tables, problem.rounds))
     found.append(designs.affine(4 * tables))
     found.append(designs.rotational(4 * tables))
+    found.append(developed.tripled(4 * tables))
+    found.append(developed.stored(4 * tables))
     if fives:
         found.append(designs.projective(problem.n))
     found = [d for d in found if d is not None]
