@@ -11,11 +11,15 @@ engine counts, verifies and, when needed, improves it like any other seed. No se
 beyond trying a few placements.
 """
 
+from collections import Counter
+
 from . import designs, developed
 from .fairness import odd_breaches
 
 CLIQUE_LIMIT = 400  # points up to which teams may also sit on any points that never meet
 CLIQUE_TRIES = 8
+REVISIONS = 20  # passes revising where an extra player sits at a table of 5
+SLIP_TRIES = 12  # tries at that, from different orders of the positions
 
 
 def candidates(problem):
@@ -47,6 +51,10 @@ def fit(design, problem, rng):
     rng.shuffle(classes)
     played, spare = classes[: problem.rounds], classes[problem.rounds :]
     groupings = ([design.groups] if design.groups else []) + spare[: designs.SPARE]
+    if design.points == problem.n + 1 and not problem.teams:
+        # One empty seat needs no group: any point will do, even when every class is played
+        # (27 players on the 28-point design: a table of 3 for each player once, nobody twice).
+        groupings.append(tuple((x,) for x in range(min(design.points, 8))))
     needs_groups = bool(problem.teams) or design.points > problem.n
     best = None
     for groups in groupings if needs_groups else [()]:
@@ -81,35 +89,70 @@ def _place(design, groups, played, problem, rng):
         return None
     player_at = {x: p for p, x in points.items()}
     player_at.update(zip(free, singles, strict=False))
-    met = {e: set() for e in extras}
     positions = []
     for blocks in played:
         tables = [[player_at[x] for x in block if x in player_at] for block in blocks]
         rng.shuffle(tables)
-        for e in extras:
-            _slip_in(e, tables, met[e], problem.mates[e])
+        positions.append(tables)
+    for e in extras:
+        _slip_in(e, positions, problem.mates[e], rng)
+    for tables in positions:
         tables.sort(key=len, reverse=True)
         if tuple(len(t) for t in tables) != problem.sizes:
             return None
-        positions.append(tables)
     if extras:
         breaches = None
     odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
     return positions, odd_breaches(list(problem.odd0), odd) if breaches is None else breaches
 
 
-def _slip_in(extra, tables, met, mates):
-    """Add ``extra`` to the table of 4 where it meets fewest players it has met."""
+def _slip_in(extra, positions, mates, rng):
+    """Add ``extra`` to one table of 4 per position, its meetings as even as the tables allow:
+    tables chosen greedily position by position (fewest meetings with its players so far, the
+    positions in a random order), then each choice revised while another table of that position
+    lowers the sum of C(m, 2); the best of a few such tries."""
+    options = [
+        [t for t in tables if len(t) == 4 and not any(x in mates for x in t)]
+        for tables in positions
+    ]
     best, best_cost = None, None
-    for table in tables:
-        if len(table) != 4 or any(x in mates for x in table):
-            continue
-        cost = sum(1 for x in table if x in met)
-        if best_cost is None or cost < best_cost:
-            best, best_cost = table, cost
-    if best is not None:
-        met.update(best)
-        best.append(extra)
+    for _ in range(SLIP_TRIES):
+        chosen, total = _slip_try(options, rng)
+        if best_cost is None or total < best_cost:
+            best, best_cost = chosen, total
+            if not total:
+                break
+    for table in best:
+        if table is not None:
+            table.append(extra)
+
+
+def _slip_try(options, rng):
+    """(a table per position or None, the sum of C(m, 2) over the extra's meetings)."""
+    met = Counter()
+
+    def cost(table):
+        return sum(met[x] for x in table)  # what joining it adds to the sum of C(m, 2)
+
+    chosen = [None] * len(options)
+    order = list(range(len(options)))
+    rng.shuffle(order)
+    for r in order:
+        chosen[r] = min(options[r], key=cost, default=None)
+        met.update(chosen[r] or ())
+    for _ in range(REVISIONS):
+        changed = False
+        for r in order:
+            if chosen[r] is None:
+                continue
+            met.subtract(chosen[r])
+            table = min(options[r], key=cost)
+            if cost(table) < cost(chosen[r]):
+                chosen[r], changed = table, True
+            met.update(chosen[r])
+        if not changed:
+            break
+    return chosen, sum(m * (m - 1) // 2 for m in met.values())
 
 
 def _phantoms(groups, played, empty, points):
