@@ -11,6 +11,7 @@ engine counts, verifies and, when needed, improves it like any other seed. No se
 beyond trying a few placements.
 """
 
+import random
 from collections import Counter
 
 from . import designs, developed
@@ -93,24 +94,33 @@ def _place(design, groups, played, problem, rng):
     for blocks in played:
         tables = [[player_at[x] for x in block if x in player_at] for block in blocks]
         rng.shuffle(tables)
+        if not extras and not _sized(tables, problem.sizes):
+            return None  # at once: the random draws stay those of a plan without extras
         positions.append(tables)
     for e in extras:
-        _slip_in(e, positions, problem.mates[e], rng)
-    for tables in positions:
-        tables.sort(key=len, reverse=True)
-        if tuple(len(t) for t in tables) != problem.sizes:
-            return None
+        _slip_in(e, positions, problem.mates[e])
+    if not all(_sized(tables, problem.sizes) for tables in positions):
+        return None
     if extras:
         breaches = None
     odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
     return positions, odd_breaches(list(problem.odd0), odd) if breaches is None else breaches
 
 
-def _slip_in(extra, positions, mates, rng):
+def _sized(tables, sizes):
+    """Sort ``tables`` largest first; whether their sizes are ``sizes``."""
+    tables.sort(key=len, reverse=True)
+    return tuple(len(t) for t in tables) == sizes
+
+
+def _slip_in(extra, positions, mates):
     """Add ``extra`` to one table of 4 per position, its meetings as even as the tables allow:
     tables chosen greedily position by position (fewest meetings with its players so far, the
     positions in a random order), then each choice revised while another table of that position
-    lowers the sum of C(m, 2); the best of a few such tries."""
+    lowers the sum of C(m, 2); the best of a few such tries. Its own random draws (seeded by the
+    extra) leave the engine's unchanged, so the plans that do not use this one stay as they
+    were."""
+    rng = random.Random(extra)
     options = [
         [t for t in tables if len(t) == 4 and not any(x in mates for x in t)]
         for tables in positions
