@@ -32,8 +32,10 @@ def candidates(problem):
         found.append(designs.directions(tables, problem.rounds, fifth=fives))
     found.append(designs.directions(tables, problem.rounds))
     found.append(designs.affine(4 * tables))
-    found.append(designs.rotational(4 * tables))
-    found.append(developed.tripled(4 * tables))
+    rotational = designs.rotational(4 * tables)
+    found.append(rotational)
+    if rotational is None:  # 40 and 52 points have both: one is enough
+        found.append(developed.tripled(4 * tables))
     found.append(developed.stored(4 * tables))
     if fives:
         found.append(designs.projective(problem.n))
