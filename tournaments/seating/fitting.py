@@ -3,10 +3,11 @@
 Chooses the design (the most positions, up to the rounds asked), the classes played and their
 order, a grouping (the design's direction classes, or a class not played) holding each team
 inside one group so its members never meet, and the empty points that make tables of 3 (all in
-one group, so that each position has them at different tables), placed so that the tables of 3
-go round as fairly as the design allows. Tables of 5 come from a partial fifth direction class
-or, failing that, from extra players slipped each position into the table where they met
-fewest. The result is plain positions of player indices, not necessarily free of repeats: the
+one group, so that each position has them at different tables; a single empty point needs no
+group), placed so that the tables of 3 go round as fairly as the design allows. Tables of 5
+come from a partial fifth direction class or, failing that, from extra players slipped into one
+table a position, chosen so that their meetings stay as even as a few greedy tries and
+revisions make them. The result is plain positions of player indices, not necessarily free of repeats: the
 engine counts, verifies and, when needed, improves it like any other seed. No search here
 beyond trying a few placements.
 """
