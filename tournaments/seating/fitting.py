@@ -7,9 +7,9 @@ one group, so that each position has them at different tables; a single empty po
 group), placed so that the tables of 3 go round as fairly as the design allows. Tables of 5
 come from a partial fifth direction class or, failing that, from extra players slipped into one
 table a position, chosen so that their meetings stay as even as a few greedy tries and
-revisions make them. The result is plain positions of player indices, not necessarily free of repeats: the
-engine counts, verifies and, when needed, improves it like any other seed. No search here
-beyond trying a few placements.
+revisions make them. The result is plain positions of player indices, not necessarily free of
+repeats: the engine counts, verifies and, when needed, improves it like any other seed. No
+search here beyond trying a few placements.
 """
 
 import random
