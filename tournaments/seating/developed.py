@@ -58,7 +58,7 @@ def develop(g: int, orbits: int, base, name: str, groups=()) -> Design:
         for c in range(g)
     )
     points = sum(len(block) for block in base[0])
-    return Design(points, classes, tuple(groups), name)
+    return Design(points, classes, tuple(groups), name, own_draws=True)
 
 
 def stored(points: int) -> Design | None:
@@ -94,7 +94,7 @@ def tripled(points: int) -> Design | None:
         tuple(tuple(_translate(field, q, x, g) for x in block) for block in blocks)
         for g in range(q)
     )
-    return Design(points, classes, (), f"3GF({q})+1")
+    return Design(points, classes, (), f"3GF({q})+1", own_draws=True)
 
 
 def _translate(field, q, x, g):

@@ -49,25 +49,37 @@ def fit(design, problem, rng):
     """(positions, odd-table breaches) from ``design``, or None if it cannot host the teams.
 
     Positions are lists of tables of player indices: ``problem.rounds`` of them, fewer when the
-    design has fewer.
+    design has fewer. The designs added last (``own_draws``), and the single empty seat placed
+    without a group, draw from a copy of ``rng``: the engine's later draws, hence the plans
+    that do not use them, stay what they were before these existed.
     """
+    if design.own_draws:
+        rng = _copy(rng)
     classes = list(design.classes)
     rng.shuffle(classes)
     played, spare = classes[: problem.rounds], classes[problem.rounds :]
-    groupings = ([design.groups] if design.groups else []) + spare[: designs.SPARE]
+    groupings = [(groups, rng) for groups in ([design.groups] if design.groups else [])]
+    groupings += [(groups, rng) for groups in spare[: designs.SPARE]]
     if design.points == problem.n + 1 and not problem.teams:
         # One empty seat needs no group: any point will do, even when every class is played
         # (27 players on the 28-point design: a table of 3 for each player once, nobody twice).
-        groupings.append(tuple((x,) for x in range(min(design.points, 8))))
+        groupings.append((tuple((x,) for x in range(min(design.points, 8))), _copy(rng)))
     needs_groups = bool(problem.teams) or design.points > problem.n
     best = None
-    for groups in groupings if needs_groups else [()]:
-        found = _place(design, groups, played, problem, rng)
+    for groups, draws in groupings if needs_groups else [((), rng)]:
+        found = _place(design, groups, played, problem, draws)
         if found is not None and (best is None or found[1] < best[1]):
             best = found
             if not best[1]:
                 break
     return best
+
+
+def _copy(rng):
+    """An independent generator starting where ``rng`` stands; ``rng`` does not move."""
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
 
 
 def _place(design, groups, played, problem, rng):
