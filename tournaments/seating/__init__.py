@@ -7,9 +7,9 @@ share a table, tables of 3 or 5 go round fairly and seats balance; see
 ``shared/spec/seating-notes.md`` for the mathematics.
 
 Modules: ``request`` (the dataclasses), ``errors``, ``tables`` (table sizes), ``problem``
-(validation), ``algebra``/``designs``/``fitting`` (constructions), ``fairness`` (who sits at
-the tables of 3 or 5), ``board`` (greedy positions), ``search`` (local search), ``seats``,
-``report``, ``engine`` (``plan_rounds``).
+(validation), ``algebra``/``designs``/``developed``/``fitting`` (constructions), ``fairness``
+(who sits at the tables of 3 or 5), ``board`` (greedy positions), ``search`` (local search),
+``seats``, ``report``, ``engine`` (``plan_rounds``).
 
 Glossary: position = one round of play (every table plays the same deals); table of 3 / 5 =
 the odd tables absorbing a count not a multiple of 4; Nord, Est, Sud, Ouest = the seats (Nord

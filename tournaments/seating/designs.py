@@ -80,6 +80,7 @@ class Design:
     classes: tuple[tuple[tuple[int, ...], ...], ...]
     groups: tuple[tuple[int, ...], ...]
     name: str
+    own_draws: bool = False  # fitted on a copy of the engine's random draws (see ``fitting``)
 
 
 def directions(tables: int, rounds: int, fifth: int = 0) -> Design | None:

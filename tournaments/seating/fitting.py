@@ -3,19 +3,25 @@
 Chooses the design (the most positions, up to the rounds asked), the classes played and their
 order, a grouping (the design's direction classes, or a class not played) holding each team
 inside one group so its members never meet, and the empty points that make tables of 3 (all in
-one group, so that each position has them at different tables), placed so that the tables of 3
-go round as fairly as the design allows. Tables of 5 come from a partial fifth direction class
-or, failing that, from extra players slipped each position into the table where they met
-fewest. The result is plain positions of player indices, not necessarily free of repeats: the
-engine counts, verifies and, when needed, improves it like any other seed. No search here
-beyond trying a few placements.
+one group, so that each position has them at different tables; a single empty point needs no
+group), placed so that the tables of 3 go round as fairly as the design allows. Tables of 5
+come from a partial fifth direction class or, failing that, from extra players slipped into one
+table a position, chosen so that their meetings stay as even as a few greedy tries and
+revisions make them. The result is plain positions of player indices, not necessarily free of
+repeats: the engine counts, verifies and, when needed, improves it like any other seed. No
+search here beyond trying a few placements.
 """
 
-from . import designs
+import random
+from collections import Counter
+
+from . import designs, developed
 from .fairness import odd_breaches
 
 CLIQUE_LIMIT = 400  # points up to which teams may also sit on any points that never meet
 CLIQUE_TRIES = 8
+REVISIONS = 20  # passes revising where an extra player sits at a table of 5
+SLIP_TRIES = 12  # tries at that, from different orders of the positions
 
 
 def candidates(problem):
@@ -27,7 +33,11 @@ def candidates(problem):
         found.append(designs.directions(tables, problem.rounds, fifth=fives))
     found.append(designs.directions(tables, problem.rounds))
     found.append(designs.affine(4 * tables))
-    found.append(designs.rotational(4 * tables))
+    rotational = designs.rotational(4 * tables)
+    found.append(rotational)
+    if rotational is None:  # 40 and 52 points have both: one is enough
+        found.append(developed.tripled(4 * tables))
+    found.append(developed.stored(4 * tables))
     if fives:
         found.append(designs.projective(problem.n))
     found = [d for d in found if d is not None]
@@ -39,21 +49,37 @@ def fit(design, problem, rng):
     """(positions, odd-table breaches) from ``design``, or None if it cannot host the teams.
 
     Positions are lists of tables of player indices: ``problem.rounds`` of them, fewer when the
-    design has fewer.
+    design has fewer. The designs added last (``own_draws``), and the single empty seat placed
+    without a group, draw from a copy of ``rng``: the engine's later draws, hence the plans
+    that do not use them, stay what they were before these existed.
     """
+    if design.own_draws:
+        rng = _copy(rng)
     classes = list(design.classes)
     rng.shuffle(classes)
     played, spare = classes[: problem.rounds], classes[problem.rounds :]
-    groupings = ([design.groups] if design.groups else []) + spare[: designs.SPARE]
+    groupings = [(groups, rng) for groups in ([design.groups] if design.groups else [])]
+    groupings += [(groups, rng) for groups in spare[: designs.SPARE]]
+    if design.points == problem.n + 1 and not problem.teams:
+        # One empty seat needs no group: any point will do, even when every class is played
+        # (27 players on the 28-point design: a table of 3 for each player once, nobody twice).
+        groupings.append((tuple((x,) for x in range(min(design.points, 8))), _copy(rng)))
     needs_groups = bool(problem.teams) or design.points > problem.n
     best = None
-    for groups in groupings if needs_groups else [()]:
-        found = _place(design, groups, played, problem, rng)
+    for groups, draws in groupings if needs_groups else [((), rng)]:
+        found = _place(design, groups, played, problem, draws)
         if found is not None and (best is None or found[1] < best[1]):
             best = found
             if not best[1]:
                 break
     return best
+
+
+def _copy(rng):
+    """An independent generator starting where ``rng`` stands; ``rng`` does not move."""
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
 
 
 def _place(design, groups, played, problem, rng):
@@ -79,35 +105,79 @@ def _place(design, groups, played, problem, rng):
         return None
     player_at = {x: p for p, x in points.items()}
     player_at.update(zip(free, singles, strict=False))
-    met = {e: set() for e in extras}
     positions = []
     for blocks in played:
         tables = [[player_at[x] for x in block if x in player_at] for block in blocks]
         rng.shuffle(tables)
-        for e in extras:
-            _slip_in(e, tables, met[e], problem.mates[e])
-        tables.sort(key=len, reverse=True)
-        if tuple(len(t) for t in tables) != problem.sizes:
-            return None
+        if not extras and not _sized(tables, problem.sizes):
+            return None  # at once: the random draws stay those of a plan without extras
         positions.append(tables)
+    for e in extras:
+        _slip_in(e, positions, problem.mates[e])
+    if not all(_sized(tables, problem.sizes) for tables in positions):
+        return None
     if extras:
         breaches = None
     odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
     return positions, odd_breaches(list(problem.odd0), odd) if breaches is None else breaches
 
 
-def _slip_in(extra, tables, met, mates):
-    """Add ``extra`` to the table of 4 where it meets fewest players it has met."""
+def _sized(tables, sizes):
+    """Sort ``tables`` largest first; whether their sizes are ``sizes``."""
+    tables.sort(key=len, reverse=True)
+    return tuple(len(t) for t in tables) == sizes
+
+
+def _slip_in(extra, positions, mates):
+    """Add ``extra`` to one table of 4 per position, its meetings as even as the tables allow:
+    tables chosen greedily position by position (fewest meetings with its players so far, the
+    positions in a random order), then each choice revised while another table of that position
+    lowers the sum of C(m, 2); the best of a few such tries. Its own random draws (seeded by the
+    extra) leave the engine's unchanged, so the plans that do not use this one stay as they
+    were."""
+    rng = random.Random(extra)
+    options = [
+        [t for t in tables if len(t) == 4 and not any(x in mates for x in t)]
+        for tables in positions
+    ]
     best, best_cost = None, None
-    for table in tables:
-        if len(table) != 4 or any(x in mates for x in table):
-            continue
-        cost = sum(1 for x in table if x in met)
-        if best_cost is None or cost < best_cost:
-            best, best_cost = table, cost
-    if best is not None:
-        met.update(best)
-        best.append(extra)
+    for _ in range(SLIP_TRIES):
+        chosen, total = _slip_try(options, rng)
+        if best_cost is None or total < best_cost:
+            best, best_cost = chosen, total
+            if not total:
+                break
+    for table in best:
+        if table is not None:
+            table.append(extra)
+
+
+def _slip_try(options, rng):
+    """(a table per position or None, the sum of C(m, 2) over the extra's meetings)."""
+    met = Counter()
+
+    def cost(table):
+        return sum(met[x] for x in table)  # what joining it adds to the sum of C(m, 2)
+
+    chosen = [None] * len(options)
+    order = list(range(len(options)))
+    rng.shuffle(order)
+    for r in order:
+        chosen[r] = min(options[r], key=cost, default=None)
+        met.update(chosen[r] or ())
+    for _ in range(REVISIONS):
+        changed = False
+        for r in order:
+            if chosen[r] is None:
+                continue
+            met.subtract(chosen[r])
+            table = min(options[r], key=cost)
+            if cost(table) < cost(chosen[r]):
+                chosen[r], changed = table, True
+            met.update(chosen[r])
+        if not changed:
+            break
+    return chosen, sum(m * (m - 1) // 2 for m in met.values())
 
 
 def _phantoms(groups, played, empty, points):

@@ -5,7 +5,7 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.seating import designs
+from tournaments.seating import designs, developed
 from tournaments.seating.algebra import prime_power, ring
 
 
@@ -137,3 +137,30 @@ def test_prime_powers():
         32,
     ]
     assert ring(12, True) is None
+
+
+@pytest.mark.parametrize(
+    ("points", "classes"), [(16, 5), (28, 9), (40, 13), (52, 17), (76, 25), (88, 29)]
+)
+def test_tripled_fields_give_resolvable_designs(points, classes):
+    design = developed.tripled(points)
+    assert len(design.classes) == classes
+    assert_design(design)
+    met = Counter(pair for c in design.classes for b in c for pair in combinations(sorted(b), 2))
+    assert len(met) == points * (points - 1) // 2 and set(met.values()) == {1}
+
+
+def test_tripled_needs_a_prime_power_one_mod_four():
+    assert developed.tripled(100) is None  # q = 33
+    assert developed.tripled(64) is None  # q = 21
+    assert developed.tripled(22) is None  # q = 7 = 3 (mod 4)
+    assert developed.tripled(30) is None
+
+
+def test_the_stored_24_point_design_has_seven_positions_nobody_meeting_twice():
+    design = developed.stored(24)
+    assert len(design.classes) == 7
+    assert_design(design)
+    met = Counter(pair for c in design.classes for b in c for pair in combinations(sorted(b), 2))
+    assert len(met) == 7 * 6 * 6 and set(met.values()) == {1}  # 42 tables of 6 pairs each
+    assert design.groups == ((21, 22, 23),)  # the three fixed points never meet

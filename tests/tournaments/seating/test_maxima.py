@@ -1,0 +1,64 @@
+"""The fields with a proven zero-repeat maximum: a construction, no search, nobody twice."""
+
+import time
+
+import pytest
+
+from tournaments.seating import SeatingRequest, plan_rounds
+
+from .checks import assert_valid, meetings
+
+MAXIMA = [(16, 5), (20, 5), (24, 7), (28, 9), (40, 13), (52, 17), (64, 21), (76, 25), (88, 29)]
+
+
+@pytest.mark.parametrize(("players", "rounds"), MAXIMA)
+def test_a_proven_maximum_comes_out_with_zero_repeats_at_once(players, rounds):
+    request = SeatingRequest(players=range(1, players + 1), rounds=rounds, seed=3)
+    start = time.perf_counter()
+    plan = plan_rounds(request)
+    elapsed = time.perf_counter() - start
+    assert_valid(request, plan)
+    met = meetings(plan)
+    assert max(met.values()) == 1  # recounted here, not taken from the report
+    assert len(met) == rounds * players // 4 * 6
+    assert plan.report.repeats == plan.report.repeats_bound == 0
+    assert plan.report.method == "construction"
+    assert elapsed < 1
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "team", "remainder"),
+    [
+        (28, 8, 2, "3"),  # a class not played keeps team-mates apart
+        (24, 6, 2, "3"),
+        (27, 9, 0, "3"),  # one empty seat: each player once at the table of 3, nobody twice
+        (27, 8, 0, "3"),
+        (39, 13, 0, "3"),
+        (87, 29, 0, "3"),
+        (26, 8, 0, "3"),
+        (75, 24, 0, "3"),
+        (87, 28, 4, "3"),
+    ],
+)
+def test_fields_near_a_maximum_keep_nobody_meeting_twice(players, rounds, team, remainder):
+    ids = list(range(1, players + 1))
+    teams = [ids[i : i + team] for i in range(0, players - team + 1, team)] if team else []
+    request = SeatingRequest(players=ids, rounds=rounds, teams=teams, remainder=remainder, seed=5)
+    plan = plan_rounds(request)
+    assert_valid(request, plan)
+    assert max(meetings(plan).values()) == 1
+    assert plan.report.repeats == 0
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(29, 9), (41, 13), (77, 25), (89, 29)])
+def test_one_player_more_at_tables_of_five_joins_the_design_at_the_bound(players, rounds):
+    # The extra player meets 4 a position: 4q meetings among 3q + 1 players over q positions,
+    # so at least q - 1 repeats, no pair three times. The search alone ended with 40 at 29 x 9,
+    # 77 at 41 x 13, 248 at 77 x 25 and 330 at 89 x 29.
+    request = SeatingRequest(players=range(players), rounds=rounds, remainder="5", seed=20240601)
+    plan = plan_rounds(request)
+    assert_valid(request, plan)
+    met = meetings(plan)
+    repeats = sum(m * (m - 1) // 2 for m in met.values())
+    assert repeats == plan.report.repeats == plan.report.repeats_bound == rounds - 1
+    assert max(met.values()) == 2
