@@ -4,8 +4,10 @@ quadrette's page.
 Stable addresses players share: ``/t/<slug>/standings/``, ``/t/<slug>/standings/teams/``,
 ``/t/<slug>/players/<number>/``, ``/t/<slug>/quadrettes/<number>/``. Provisional by default
 (every entered sheet, marked as such), official on request (confirmed sheets only), after any
-position. Each page polls for changes (htmx, every few seconds) and is answered "nothing new"
-(204) until the ledger's stamp moves; the rankings come from the cache under that stamp.
+position. A donnes-libres page polls for changes (htmx, every few seconds) and is answered
+"nothing new" (204) until the ledger's stamp moves; the rankings come from the cache under that
+stamp. A duplicate's pages (standings, player, quadrette) reload every minute and read the
+closed séances only (``views_public_duplicate``, ``views_public_quadrettes``).
 Non-public tournaments are a 404 for anyone without a staff role in them.
 """
 
