@@ -33,6 +33,7 @@ from scoring.simulation_duplicate import duplicate_simulate
 from scoring.simulation_quadrettes import quadrettes_simulate
 from scoring.simulation_triplettes import triplettes_simulate
 from tournaments.models import Tournament
+from tournaments.seating.duplicate_howell import FEWEST_TEAMS, MOST_TEAMS
 from tournaments.seating.duplicate_teams import howell_positions
 from tournaments.simulation import tournament_simulate
 
@@ -173,8 +174,11 @@ class Command(BaseCommand):
     def _triplettes_positions(self, players, positions) -> int:
         """The positions to play (the default when 0), or why these triplettes cannot."""
         if self.movement == "howell":
-            if players % 3 or not 15 <= players <= 48:
-                raise CommandError(f"{players} players: a Howell is for 5 to 16 triplettes of 3")
+            if players % 3 or not FEWEST_TEAMS <= players // 3 <= MOST_TEAMS:
+                raise CommandError(
+                    f"{players} players: a Howell is for {FEWEST_TEAMS} to {MOST_TEAMS} "
+                    "triplettes of 3"
+                )
             most = howell_positions(players // 3)
             if positions > most:
                 raise CommandError(f"a Howell of {players // 3} triplettes plays {most} positions")
