@@ -95,21 +95,32 @@ def _ranking_rows(results: list[PlayerResult], place_of, bands=None) -> list[dic
     return rows
 
 
-def _tournament_rows(session: Session, numbers: list[int]) -> list[dict]:
-    rows = tournament_results(session.tournament, official=True)
+def total_table(session: Session, read, who, value, text) -> dict | None:
+    """The whole tournament's général for a rankings PDF, in a tournament of several séances
+    (None with one): ``read(tournament)`` gives its rows, ``who(row)`` the player or team (a
+    number and a name), ``value(result)`` a séance's figure and ``text`` writes them. The
+    individuel, the triplettes and the quadrettes alike (``print/_ranking_total.html``)."""
+    coefficients = dict(session.tournament.sessions.values_list("number", "coefficient"))
+    if len(coefficients) < 2:
+        return None
+    numbers = sorted(coefficients)
+    rows = read(session.tournament)
     shared = _places(row.place for row in rows)
-    return [
-        {
-            "place": row.place or "",
-            "tied": row.place in shared,
-            "registration": row.registration,
-            "sessions": [
-                percent(row.sessions[n].overall) if n in row.sessions else "—" for n in numbers
-            ],
-            "total": percent(row.total),
-        }
-        for row in rows
-    ]
+    return {
+        "sessions": [{"number": n, "coefficient": coefficients[n]} for n in numbers],
+        "rows": [
+            {
+                "place": row.place or "",
+                "tied": row.place in shared,
+                "who": who(row),
+                "sessions": [
+                    text(value(row.sessions[n])) if n in row.sessions else "—" for n in numbers
+                ],
+                "total": text(row.total),
+            }
+            for row in rows
+        ],
+    }
 
 
 def _state(session: Session, missing: int) -> dict:
@@ -120,14 +131,13 @@ def ranking_pdf(session: Session) -> tuple[str, str, bytes]:
     """The séance's alterné and général rankings from the confirmed travelling sheets; then,
     in a tournament of several séances, the général on the total of every séance."""
     results = session_results(session, official=True)
-    coefficients = dict(session.tournament.sessions.values_list("number", "coefficient"))
-    total = None
-    if len(coefficients) > 1:
-        numbers = sorted(coefficients)
-        total = {
-            "sessions": [{"number": n, "coefficient": coefficients[n]} for n in numbers],
-            "rows": _tournament_rows(session, numbers),
-        }
+    total = total_table(
+        session,
+        lambda tournament: tournament_results(tournament, official=True),
+        lambda row: row.registration,
+        lambda result: result.overall if result is not None else None,
+        percent,
+    )
     context = {
         "tournament": session.tournament,
         "session": session,

@@ -19,7 +19,7 @@ from common.rendering import PDF, render_pdf
 from tournaments.models import Registration, Session, Team
 
 from .documents_duplicate import _name
-from .documents_duplicate_results import _places, score_text, text_columns
+from .documents_duplicate_results import _places, score_text, text_columns, total_table
 from .documents_quadrettes import ecart_text, pm_text
 from .duplicate_quadrettes import (
     ZERO,
@@ -79,27 +79,13 @@ def ranking_pdf(session: Session) -> tuple[str, str, bytes]:
                 "boards": r.boards,
             }
         )
-    coefficients = dict(session.tournament.sessions.values_list("number", "coefficient"))
-    total = None
-    if len(coefficients) > 1:
-        numbers = sorted(coefficients)
-        found = quadrette_tournament_results(session.tournament, official=True)
-        tied = _places(row.place for row in found)
-        total = {
-            "sessions": [{"number": n, "coefficient": coefficients[n]} for n in numbers],
-            "rows": [
-                {
-                    "place": row.place or "",
-                    "tied": row.place in tied,
-                    "team": row.team,
-                    "sessions": [
-                        pm_text(row.sessions[n].pm) if n in row.sessions else "—" for n in numbers
-                    ],
-                    "total": pm_text(row.total),
-                }
-                for row in found
-            ],
-        }
+    total = total_table(
+        session,
+        lambda tournament: quadrette_tournament_results(tournament, official=True),
+        lambda row: row.team,
+        lambda result: result.pm,
+        pm_text,
+    )
     context = {
         "tournament": session.tournament,
         "session": session,

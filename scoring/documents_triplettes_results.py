@@ -33,6 +33,7 @@ from .documents_duplicate_results import (
     percent,
     score_text,
     text_columns,
+    total_table,
 )
 from .duplicate_triplettes import (
     TripletteResult,
@@ -76,27 +77,13 @@ def _rows(
 
 
 def _total(session: Session) -> dict | None:
-    coefficients = dict(session.tournament.sessions.values_list("number", "coefficient"))
-    if len(coefficients) < 2:
-        return None
-    numbers = sorted(coefficients)
-    rows = triplette_tournament_results(session.tournament, official=True)
-    shared = _places(row.place for row in rows)
-    return {
-        "sessions": [{"number": n, "coefficient": coefficients[n]} for n in numbers],
-        "rows": [
-            {
-                "place": row.place or "",
-                "tied": row.place in shared,
-                "registration": row.team,
-                "sessions": [
-                    percent(row.sessions[n].overall) if n in row.sessions else "—" for n in numbers
-                ],
-                "total": percent(row.total),
-            }
-            for row in rows
-        ],
-    }
+    return total_table(
+        session,
+        lambda tournament: triplette_tournament_results(tournament, official=True),
+        lambda row: row.team,
+        lambda result: result.overall,
+        percent,
+    )
 
 
 def ranking_pdf(session: Session) -> tuple[str, str, bytes]:
