@@ -48,6 +48,7 @@ def movement_facts(tournament, session) -> dict:
     if Session.Movement.HOWELL in offered:
         lone = howell_lone_series(len(members), tournament.positions)
     return {
+        "members": members,  # for the draw form: read once
         "teams": len(members),
         "players": sum(len(present) for present in members.values()),
         "problem": " ".join(why),
@@ -91,7 +92,7 @@ def team_lines(positions: dict) -> list[dict]:
 
 def draw_form(tournament, session, facts, data=None) -> MovementDrawForm:
     """The choice of movement to draw: those that fit offered, the séance's own first."""
-    members = present_teams(tournament)
+    members = facts["members"]
     return MovementDrawForm(
         data,
         initial={"movement": session.movement},
