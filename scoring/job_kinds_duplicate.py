@@ -83,8 +83,19 @@ def documents_of(tournament) -> dict | None:
     return DOCUMENTS if tournament.is_duplicate else None
 
 
-def params(session: int, doc: str) -> dict:
-    return {"session": session, "doc": doc}
+# The quadrettes' own names of two documents, as their séance page calls them.
+QUADRETTE_NAMES = {
+    "cards": lambda: _("Preparation and table cards (PDF)"),
+    "export": lambda: _("Every score and PM (Excel)"),
+}
+
+
+def params(session: int, doc: str, tournament=None) -> dict:
+    """A document's job parameters; a quadrettes' says so, for its name (``_label``)."""
+    found = {"session": session, "doc": doc}
+    if tournament is not None and tournament.is_quadrettes:
+        found["form"] = "quadrettes"
+    return found
 
 
 def _make(tournament, params, progress):
@@ -98,6 +109,8 @@ def _make(tournament, params, progress):
 
 def _label(params):
     name, _make = DOCUMENTS[params["doc"]]
+    if params.get("form") == "quadrettes":
+        name = QUADRETTE_NAMES.get(params["doc"], name)
     return _("%(name)s, séance %(k)s") % {"name": name(), "k": params["session"]}
 
 

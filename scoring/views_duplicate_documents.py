@@ -40,5 +40,5 @@ def session_export(request, tournament, session):
 
 def _document(request, tournament, session, kind):
     found = get_object_or_404(Session, tournament=tournament, number=session)
-    params = job_kinds_duplicate.params(found.number, kind)
+    params = job_kinds_duplicate.params(found.number, kind, tournament)
     return document_response(request, tournament, job_kinds_duplicate.KIND, params)

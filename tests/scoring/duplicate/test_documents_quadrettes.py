@@ -30,7 +30,7 @@ from scoring.models import Penalty
 from scoring.models_duplicate import TravellingLine
 from scoring.services_duplicate import session_close
 from scoring.simulation_quadrettes import quadrettes_sheets_simulate, quadrettes_simulate
-from tests.jobs import fetch
+from tests.jobs import fetch, run_jobs
 from tournaments.models import Registration, Team
 
 from .helpers import enter, staff_of
@@ -379,6 +379,12 @@ def test_each_document_answers_a_scorer_and_not_anonymous(client):
     client.force_login(stranger)
     assert all(client.get(_url(tournament, kind)).status_code == 403 for kind in KINDS)
     client.force_login(staff_of(tournament)[1])
+    # While it is made, the job's page names the document as the séance page does.
+    waiting = client.get(_url(tournament, "cards"))
+    assert waiting.status_code == 302
+    job_page = client.get(waiting["Location"]).content.decode()
+    assert "Preparation and table cards (PDF), séance 1" in job_page
+    run_jobs()
     for kind in KINDS:
         response = fetch(client, _url(tournament, kind))
         assert response.status_code == 200, kind
