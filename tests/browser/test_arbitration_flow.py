@@ -43,6 +43,8 @@ def test_renonce_ban_and_penalty(page, log_in):
 
     # The sheet refuses West as the taker of deal 3, next to the field, as it is typed.
     page.get_by_test_id("sheet-link").click()
+    # htmx binds the live check once the page has loaded; a busy machine can select before.
+    page.wait_for_load_state("load")
     page.locator("select[name=d3-contract]").select_option("prise")
     page.locator("select[name=d3-taker]").select_option("3")
     expect(page.locator("#err-d3-taker")).to_contain_text("barred from bidding")

@@ -508,6 +508,7 @@ def test_arbitre_day(new_page):
 
     # 5. The sheet of table 2 then refuses Ouest as the taker of deal 3, saying why.
     page.get_by_test_id("sheet-link").click()
+    page.wait_for_load_state("load")  # htmx binds the live check on load
     for deal in (1, 2):
         page.locator(f"select[name=d{deal}-contract]").select_option(SHEETS[2][f"d{deal}-contract"])
         page.locator(f"select[name=d{deal}-taker]").select_option(SHEETS[2][f"d{deal}-taker"])
