@@ -4,7 +4,7 @@ Order of work: check the request; try an algebraic design (only when present pla
 met yet, since a design knows nothing of history), done if it is perfect and shares the tables
 of 3 or 5 out fairly; otherwise, or to finish a design with too few positions, decide who sits
 at the odd tables (round robin), build each remaining position greedily and improve the plan by
-local search. If nobody-meets-twice (or the counting bound) is still out of reach, repeats come
+local search. If nobody-meets-twice (or the lower bound) is still out of reach, repeats come
 first: a perfect but unfair design wins, else the search goes on with the odd tables free to
 go to whoever avoids repeats, and a design covering every position with fewer repeats than the
 search ended with (extra players slipped in at tables of 5) wins. Then seat each table, verify
@@ -155,6 +155,27 @@ def _cost(problem, positions):
 
 
 def _bound(problem, positions):
+    """Lower bound on the sum of C(m, 2) over present pairs: the larger of the counting bound
+    (each player's new meetings spread as evenly as possible over the players they may still
+    meet) and the pigeonhole bound (``_pigeonhole``)."""
+    return max(_counting(problem, positions), _pigeonhole(problem, len(positions)))
+
+
+def _pigeonhole(problem, rounds):
+    """The sum of C(m, 2) is at least C(h, 2) + C(p, 2) per pair (h meetings in history, p in
+    the plan), and the sum of C(p, 2) counts, for every two planned positions, the pairs sharing
+    a table at both. A table of s players spreads over the other position's T tables at best
+    evenly: when s > T (13 players, 17 to 19 at tables of 5) some of them meet again."""
+    tables = len(problem.sizes)
+    per_two = 0
+    for s in problem.sizes:
+        q, r = divmod(s, tables)
+        per_two += r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
+    constant = sum(m * (m - 1) // 2 for m in problem.met.values())
+    return constant + rounds * (rounds - 1) // 2 * per_two
+
+
+def _counting(problem, positions):
     """Counting lower bound on the sum of C(m, 2) over present pairs: each player's new
     meetings spread as evenly as possible over the players they may still meet."""
     n = problem.n

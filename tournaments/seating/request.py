@@ -54,8 +54,9 @@ class SeatingReport:
     - ``repeats``: sum over pairs of C(m, 2), m = times the pair met (the objective; 0 when
       nobody meets twice, 1 per pair meeting twice, 3 per pair meeting three times).
     - ``repeated_pairs``: pairs meeting more than once; ``max_meetings``: the most any pair met.
-    - ``repeats_bound``: the counting lower bound for ``repeats`` given the table sizes, teams
-      and history (a plan reaching it cannot be improved on that score).
+    - ``repeats_bound``: a lower bound for ``repeats`` given the table sizes, teams and
+      history, the larger of the counting and the pigeonhole bound (a plan reaching it cannot
+      be improved on that score).
     - ``team_clashes``: pairs of team-mates sharing a table in the plan (always 0).
     - ``table_size_counts``: (size, tables) per position, largest first.
     - ``odd_tables``: (player, tables of 3 or 5 sat at) per player of the request;

@@ -62,8 +62,9 @@ def objective(board):
 
 
 def improve(board, rng, bound, max_steps, max_work, *, strict=True):
-    """Search until no pair meets twice in the plan, the sum of C(m, 2) is down to the counting
-    ``bound``, or the budget is spent; leaves the best plan found on the board.
+    """Search until no pair meets twice in the plan, the sum of C(m, 2) is down to the lower
+    ``bound`` with no pair three times, or the budget is spent; leaves the best plan found on
+    the board.
 
     Returns (objective, bound reached, swaps weighed).
     """
@@ -101,7 +102,9 @@ class Search:
         patience = PATIENCE + PATIENCE_PER_PLAYER * self.n
         best, best_repeats = self.snapshot(), self.repeats
         step = stall = 0
-        while self.to_fix and self.repeats > bound and step < max_steps and self.work < max_work:
+        while self.to_fix and not self.settled(bound) and self.work < max_work:
+            if step >= max_steps:
+                break
             step += 1
             self.work += self.n  # a step looks at the position at least, even if nothing moves
             move = self.choose_move(step)
@@ -124,6 +127,10 @@ class Search:
         if self.cost > self.best_cost:
             self.restore(best)  # by swaps, so the board stays right for another search
         return self.cost, not self.to_fix or best_repeats <= bound, self.work
+
+    def settled(self, bound):
+        """Nothing left to gain: the sum of C(m, 2) at the bound, and no pair three times."""
+        return self.repeats <= bound and self.cost == WEIGHT * self.repeats
 
     def snapshot(self):
         return [[list(table) for table in position] for position in self.positions]

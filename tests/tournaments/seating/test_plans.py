@@ -56,6 +56,26 @@ def test_past_the_limit_as_few_repeats_as_counting_allows():
     assert plan.report.max_meetings == 2
 
 
+@pytest.mark.parametrize(
+    ("players", "rounds", "least"),
+    [
+        # Tables of 5, fewer tables than a table seats: a table of 5 meets again at the next
+        # position's 4 tables (one pair), or 3 tables (two pairs); a table of 4 at 3 tables, one.
+        (19, 5, 30),  # 5, 5, 5, 4: 3 pairs for each two positions, 10 of them
+        (18, 5, 20),  # 5, 5, 4, 4: 2 x 10
+        (17, 5, 10),  # 5, 4, 4, 4: 1 x 10
+        (15, 5, 60),  # 5, 5, 5: 6 x 10
+        (13, 5, 40),  # 5, 4, 4: 2 + 1 + 1 = 4 x 10
+        (13, 6, 60),  # 4 x 15
+    ],
+)
+def test_few_tables_of_5_reach_the_pigeonhole_bound(players, rounds, least):
+    plan = plan_for(players, rounds, remainder="5")
+    assert plan.report.repeats_bound == least
+    assert plan.report.repeats == least
+    assert sum(m * (m - 1) // 2 for m in meetings(plan).values()) == least
+
+
 def test_a_pair_never_meets_three_times_when_twice_suffices():
     plan = plan_for(12, 4)  # 3 tables: every position after the first forces repeats
     assert plan.report.max_meetings == 2
