@@ -28,11 +28,13 @@ from .search import improve
 from .seats import assign_seats
 
 MAX_STEPS = 200_000  # local-search moves
-MAX_WORK = 2_000_000  # swaps evaluated by the local search (about 2 s at worst)
+MAX_WORK = 2_000_000  # swaps evaluated by the local search (about 1 s at worst)
 WORK_PER_PAIR = 100  # smaller fields get less: players^2 x positions x this
 MIN_WORK = 20_000  # but at least this
 QUICK_WORK = 1_000_000  # the same, when a perfect design with uneven odd tables is at hand
 STRICT_SHARE = 40  # percent of the budget for a search keeping the odd-table round robin
+LONGER = 150  # percent of the budget for the whole search when the bound is out of reach,
+LONGEST = 1_800_000  # up to this (about 1 s at 36 players x 10 positions on two slow cores)
 
 
 def plan_rounds(request: SeatingRequest) -> SeatingPlan:
@@ -78,7 +80,10 @@ def _tables(problem, rng):
         return design[0], _bound(problem, design[0]), "construction"
     # Repeats first: odd tables may go to whoever avoids repeats, the round robin a lesser cost.
     fair = [[list(t) for t in tables] for tables in board.positions]
-    cost_free, _, _ = improve(board, rng, bound, MAX_STEPS, budget - work, strict=False)
+    # The same search, only longer, so its plan is never worse than with the budget alone:
+    # what it found by then is kept until something better comes.
+    longer = max(budget, min(LONGEST, budget * LONGER // 100))
+    cost_free, _, _ = improve(board, rng, bound, MAX_STEPS, longer - work, strict=False)
     found = board.positions if cost_free < cost else fair
     # Repeats first: a design with repeats (extra players slipped in at tables of 5, say) still
     # wins when the search ends with more.
