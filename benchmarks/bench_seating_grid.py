@@ -25,10 +25,9 @@ Run: ``python -m benchmarks seating_grid``; ``BENCH_SEATING_GRID=quick`` runs N 
 import csv
 import os
 import time
-from collections import Counter
-from itertools import combinations
 from pathlib import Path
 
+from benchmarks.bench_seating_limits import repeats
 from tournaments.seating import SeatingError, SeatingRequest, plan_rounds, table_sizes
 
 SEED = 20240601
@@ -56,15 +55,6 @@ def request(players, rounds, remainder, team):
     ids = range(1, players + 1)
     teams = tuple(tuple(ids[i : i + team]) for i in range(0, players, team)) if team > 1 else ()
     return SeatingRequest(players=ids, rounds=rounds, remainder=remainder, teams=teams, seed=SEED)
-
-
-def repeats(plan) -> int:
-    met = Counter()
-    for position in plan:
-        for table in position:
-            for a, b in combinations(sorted(table), 2):
-                met[a, b] += 1
-    return sum(m * (m - 1) // 2 for m in met.values())
 
 
 def spread(total, parts):

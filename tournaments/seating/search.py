@@ -102,9 +102,7 @@ class Search:
         patience = PATIENCE + PATIENCE_PER_PLAYER * self.n
         best, best_repeats = self.snapshot(), self.repeats
         step = stall = 0
-        while self.to_fix and not self.settled(bound) and self.work < max_work:
-            if step >= max_steps:
-                break
+        while self.to_fix and not self.settled(bound) and step < max_steps and self.work < max_work:
             step += 1
             self.work += self.n  # a step looks at the position at least, even if nothing moves
             move = self.choose_move(step)
