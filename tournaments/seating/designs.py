@@ -11,8 +11,8 @@ Three families, all from ``seating-notes.md``:
   positions are limited by the additive orders of the differences a_c - a_c', unless a stored
   difference matrix gives class c's move at each position (K = 12).
 - the affine spaces over GF(4): 16 points (5 positions), 64 points (21 positions).
-- 1-rotational resolvable designs on Z_3m + {inf} (40 points, 13 positions; 52, 17): a stored
-  base class, verified by a test, developed by adding 0..m-1.
+- 1-rotational resolvable designs on Z_3m + {inf} (40 points, 13 positions; 52, 17; 100, 33):
+  a stored base class, verified by a test, developed by adding 0..m-1.
 - 41 to 43 points at 10 tables (tables of 5): the 40 points and 130 lines of PG(3, 3), ten of
   its spreads as positions (no two share a line, so no pair meets twice) and up to three extra
   points, each joining one line per position; an extra's ten lines are disjoint (a spread
@@ -35,6 +35,17 @@ SPARE = 2  # positions built beyond those asked: their tables can host teams and
 ROTATIONAL = {
     13: ((2, 11, 36, 3), (6, 33, 35, 17), (1, 18, 21, 25)),
     17: ((13, 1, 50, 10), (6, 32, 22, 2), (7, 25, 12, 31), (9, 38, 37, 45)),
+    # 100 points: 33 is no prime power, so ``developed.tripled`` cannot make it.
+    33: (
+        (90, 12, 96, 80),
+        (32, 9, 64, 56),
+        (61, 27, 91, 5),
+        (92, 46, 87, 7),
+        (68, 88, 86, 95),
+        (10, 67, 39, 50),
+        (41, 16, 77, 4),
+        (81, 84, 36, 85),
+    ),
 }
 
 
@@ -162,7 +173,7 @@ def affine(points: int) -> Design | None:
 
 
 def rotational(points: int) -> Design | None:
-    """The stored 1-rotational resolvable design on ``points`` (40 or 52), if any."""
+    """The stored 1-rotational resolvable design on ``points`` (40, 52 or 100), if any."""
     m = (points - 1) // 3
     base = ROTATIONAL.get(m)
     if base is None or 3 * m + 1 != points:

@@ -14,6 +14,7 @@ search here beyond trying a few placements.
 
 import random
 from collections import Counter
+from itertools import combinations
 
 from . import designs, developed
 from .fairness import odd_breaches
@@ -22,6 +23,8 @@ CLIQUE_LIMIT = 400  # points up to which teams may also sit on any points that n
 CLIQUE_TRIES = 8
 REVISIONS = 20  # passes revising where an extra player sits at a table of 5
 SLIP_TRIES = 12  # tries at that, from different orders of the positions
+MENDED = (2, 3)  # empty points a design without a group for them still takes (see ``_mended``)
+MEND_TABLES = 8  # tables of 4 weighed, two at a time, to remake a position's tables of 3
 
 
 def candidates(problem):
@@ -72,6 +75,8 @@ def fit(design, problem, rng):
             best = found
             if not best[1]:
                 break
+    if best is None and not problem.teams and design.points - problem.n in MENDED:
+        best = _mended(design, played, problem, _copy(rng))
     return best
 
 
@@ -120,6 +125,82 @@ def _place(design, groups, played, problem, rng):
         breaches = None
     odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
     return positions, odd_breaches(list(problem.odd0), odd) if breaches is None else breaches
+
+
+def _mended(design, played, problem, rng):
+    """(positions, breaches) with two or three empty points where no group keeps them apart,
+    every class played (98 players on the 100-point design, 33 positions): the empty points
+    are taken from one block, so only that block's position comes out wrong (a table of 2, or
+    of 1) and is remade, with the fewest meetings again, from what is left of that block and
+    one or two tables of 4 (``_remade``). The other positions have their tables of 3 where the
+    empty points were. Plain positions of player indices; the engine compares their repeats
+    with the search's."""
+    empty = design.points - problem.n
+    block = rng.choice(played[0])
+    phantoms = set(block[:empty])
+    free = [x for x in range(design.points) if x not in phantoms]
+    players = list(range(problem.n))
+    rng.shuffle(players)
+    player_at = dict(zip(free, players, strict=True))
+    positions = []
+    for blocks in played:
+        tables = [[player_at[x] for x in b if x in player_at] for b in blocks]
+        rng.shuffle(tables)
+        positions.append(tables)
+    met = Counter()
+    for tables in positions:
+        for table in tables:
+            met.update(combinations(sorted(table), 2))
+    for tables in positions:
+        if not _sized(tables, problem.sizes):
+            tables[:] = _remade(tables, problem.sizes, met, rng)
+            if not _sized(tables, problem.sizes):
+                return None
+    odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
+    return positions, odd_breaches(list(problem.odd0), odd)
+
+
+def _remade(tables, sizes, met, rng):
+    """``tables`` with the small ones (fewer than 3 players) and the tables of 4 beyond what
+    ``sizes`` asks for remade into tables of 3, adding as few meetings to ``met`` (the plan's,
+    this position's included) as can be: every split into tables of 3 is weighed, for every
+    choice of those tables of 4 among ``MEND_TABLES`` drawn."""
+    small = [t for t in tables if len(t) < 3]
+    fours = [t for t in tables if len(t) == 4]
+    pulled = len(fours) - sizes.count(4)
+    odd = sum(len(t) for t in small) + 4 * pulled
+    if pulled < 0 or odd % 3:
+        return tables
+    drawn = rng.sample(fours, min(MEND_TABLES, len(fours)))
+
+    def cost(split):  # a pair already together here adds nothing
+        pairs = (pair for t in split for pair in combinations(t, 2))
+        return sum(met[min(pair), max(pair)] - (same[pair[0]] == same[pair[1]]) for pair in pairs)
+
+    best, best_cost = None, None
+    for chosen in combinations(range(len(drawn)), pulled):
+        pool = [p for t in small for p in t] + [p for i in chosen for p in drawn[i]]
+        same = {p: id(t) for t in small + [drawn[i] for i in chosen] for p in t}
+        for split in _triples(pool):
+            c = cost(split)
+            if best_cost is None or c < best_cost:
+                best, best_cost, taken = split, c, [drawn[i] for i in chosen]
+    if best is None:
+        return tables
+    kept = [t for t in tables if len(t) >= 3 and not any(t is u for u in taken)]
+    return kept + [list(t) for t in best]
+
+
+def _triples(pool):
+    """Every split of ``pool`` (a multiple of 3 players) into tables of 3."""
+    if not pool:
+        yield []
+        return
+    first, rest = pool[0], pool[1:]
+    for i, j in combinations(range(len(rest)), 2):
+        left = [p for k, p in enumerate(rest) if k not in (i, j)]
+        for split in _triples(left):
+            yield [(first, rest[i], rest[j]), *split]
 
 
 def _sized(tables, sizes):

@@ -21,7 +21,7 @@ def assert_design(design, block_sizes=(4,)):
         assert not any(pair in pairs for pair in combinations(sorted(group), 2))
 
 
-@pytest.mark.parametrize(("points", "classes"), [(40, 13), (52, 17)])
+@pytest.mark.parametrize(("points", "classes"), [(40, 13), (52, 17), (100, 33)])
 def test_rotational_designs_are_resolvable_designs(points, classes):
     design = designs.rotational(points)
     assert len(design.classes) == classes
