@@ -156,8 +156,30 @@ def _mended(design, played, problem, rng):
             tables[:] = _remade(tables, problem.sizes, met, rng)
             if not _sized(tables, problem.sizes):
                 return None
+    positions = _fair_order(positions, problem.odd0)
     odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
     return positions, odd_breaches(list(problem.odd0), odd)
+
+
+def _fair_order(positions, odd0):
+    """``positions`` reordered so that the tables of 3 go round as fairly as a greedy choice
+    makes them: next, the position whose odd tables go to players owed them most (fewest
+    breaches of the round robin at that step, then the lowest total of tables of 3 had)."""
+    counts = list(odd0)
+    odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
+    left, order = list(range(len(positions))), []
+    while left:
+
+        def breaches(i):
+            lowest = min((c for p, c in enumerate(counts) if p not in odd[i]), default=0)
+            return sum(counts[p] > lowest for p in odd[i]), sum(counts[p] for p in odd[i])
+
+        best = min(left, key=breaches)
+        left.remove(best)
+        order.append(best)
+        for p in odd[best]:
+            counts[p] += 1
+    return [positions[i] for i in order]
 
 
 def _remade(tables, sizes, met, rng):

@@ -3,7 +3,8 @@ long they take is the benchmark's (``python -m benchmarks seating_limits``), not
 
 import pytest
 
-from tournaments.seating import SeatingRequest, plan_rounds
+from tournaments.seating import SeatingRequest, fitting, plan_rounds
+from tournaments.seating.fairness import odd_breaches
 
 from .checks import assert_valid, meetings
 
@@ -90,3 +91,18 @@ def test_two_or_three_empty_seats_on_a_design_played_whole_meet_again_at_one_tab
     assert repeats == plan.report.repeats <= most
     assert max(met.values()) == 2
     assert plan.report.method == "construction"
+
+
+def test_a_mended_design_orders_its_positions_so_the_tables_of_3_go_round():
+    # Seven players, a table of 4 and one of 3. In the order given, players 0 and 1 sit at
+    # the table of 3 a second time (position C) while 3 to 6 have had none: 2 breaches.
+    a = [[3, 4, 5, 6], [0, 1, 2]]
+    b = [[0, 1, 2, 6], [3, 4, 5]]
+    c = [[2, 3, 4, 5], [6, 0, 1]]
+    d = [[0, 1, 5, 6], [2, 3, 4]]
+    odd = [{p for t in position if len(t) == 3 for p in t} for position in (a, c, b, d)]
+    assert odd_breaches([0] * 7, odd) == 2
+    ordered = fitting._fair_order([a, c, b, d], (0,) * 7)
+    assert sorted(map(str, ordered)) == sorted(map(str, [a, b, c, d]))
+    odd = [{p for t in position if len(t) == 3 for p in t} for position in ordered]
+    assert odd_breaches([0] * 7, odd) == 0
