@@ -19,7 +19,7 @@ from collections import Counter
 from . import errors
 from .board import Board
 from .errors import SeatingError
-from .fairness import odd_sets
+from .fairness import odd_players, odd_sets
 from .fitting import candidates, fit
 from .problem import build_problem
 from .report import build_report, check
@@ -118,7 +118,7 @@ def _greedy(problem, board, rng):
     sizes = problem.sizes
     odd_tables = sum(1 for s in sizes if s != 4)
     counts = list(problem.odd0)
-    for odd in _odd(board.positions):
+    for odd in odd_players(board.positions):
         for p in odd:
             counts[p] += 1
     todo = problem.rounds - len(board.positions)
@@ -130,7 +130,7 @@ def _greedy(problem, board, rng):
         odd_tables,
         len(sizes) - odd_tables,
         problem.teams,
-        past=_odd(board.positions),
+        past=odd_players(board.positions),
     )
     if sets is None:
         raise SeatingError(errors.TEAMS_UNSEATABLE, {"tables": len(sizes)})
@@ -143,10 +143,6 @@ def _greedy(problem, board, rng):
         if tables is None:
             raise SeatingError(errors.TEAMS_UNSEATABLE, {"tables": len(sizes)})
         board.add(tables)
-
-
-def _odd(positions):
-    return [{p for table in tables if len(table) != 4 for p in table} for tables in positions]
 
 
 def _cost(problem, positions):

@@ -4,8 +4,8 @@ The rule: at each position the odd tables go to players who have had the fewest 
 history included, so nobody has a second before everyone has had one (nor a third before
 everyone has had two...). ``odd_sets`` chooses them position by position, within what keeping
 team-mates apart allows, spreading players who already shared odd tables (ties: a seeded
-draw); ``odd_breaches`` counts the departures from the rule in a plan. Plain counting; knows
-nothing of meetings or seats.
+draw); ``odd_players`` lists who sits at them in a plan and ``odd_breaches`` counts the
+departures from the rule. Plain counting; knows nothing of meetings or seats.
 """
 
 
@@ -71,6 +71,11 @@ class _Picker:
     def shared(self, p):
         """How many picked players sat in an earlier odd set with p."""
         return sum(self.hits[number] for number in self.member_of[p])
+
+
+def odd_players(positions):
+    """Per position, the set of players at its tables of 3 or 5."""
+    return [{p for table in tables if len(table) != 4 for p in table} for tables in positions]
 
 
 def odd_breaches(counts, odd_per_position):

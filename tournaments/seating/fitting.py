@@ -17,7 +17,7 @@ from collections import Counter
 from itertools import combinations
 
 from . import designs, developed
-from .fairness import odd_breaches
+from .fairness import odd_breaches, odd_players
 
 CLIQUE_LIMIT = 400  # points up to which teams may also sit on any points that never meet
 CLIQUE_TRIES = 8
@@ -123,8 +123,9 @@ def _place(design, groups, played, problem, rng):
         return None
     if extras:
         breaches = None
-    odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
-    return positions, odd_breaches(list(problem.odd0), odd) if breaches is None else breaches
+    if breaches is None:
+        breaches = odd_breaches(list(problem.odd0), odd_players(positions))
+    return positions, breaches
 
 
 def _mended(design, played, problem, rng):
@@ -157,8 +158,7 @@ def _mended(design, played, problem, rng):
             if not _sized(tables, problem.sizes):
                 return None
     positions = _fair_order(positions, problem.odd0)
-    odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
-    return positions, odd_breaches(list(problem.odd0), odd)
+    return positions, odd_breaches(list(problem.odd0), odd_players(positions))
 
 
 def _fair_order(positions, odd0):
@@ -166,7 +166,7 @@ def _fair_order(positions, odd0):
     makes them: next, the position whose odd tables go to players owed them most (fewest
     breaches of the round robin at that step, then the lowest total of tables of 3 had)."""
     counts = list(odd0)
-    odd = [{p for t in tables if len(t) != 4 for p in t} for tables in positions]
+    odd = odd_players(positions)
     left, order = list(range(len(positions))), []
     while left:
 
@@ -195,7 +195,7 @@ def _remade(tables, sizes, met, rng):
         return tables
     drawn = rng.sample(fours, min(MEND_TABLES, len(fours)))
 
-    def cost(split):  # a pair already together here adds nothing
+    def cost(split, same):  # a pair already together here (same table) adds nothing
         pairs = (pair for t in split for pair in combinations(t, 2))
         return sum(met[min(pair), max(pair)] - (same[pair[0]] == same[pair[1]]) for pair in pairs)
 
@@ -204,7 +204,7 @@ def _remade(tables, sizes, met, rng):
         pool = [p for t in small for p in t] + [p for i in chosen for p in drawn[i]]
         same = {p: id(t) for t in small + [drawn[i] for i in chosen] for p in t}
         for split in _triples(pool):
-            c = cost(split)
+            c = cost(split, same)
             if best_cost is None or c < best_cost:
                 best, best_cost, taken = split, c, [drawn[i] for i in chosen]
     if best is None:
