@@ -1,11 +1,10 @@
-"""Designs developed from one base position by a cyclic group: the proven maxima ``designs``
-lacks.
+"""Designs developed from base blocks by a group: the proven maxima ``designs`` lacks.
 
 A base position (blocks of 4 partitioning the points) is shifted by each element of a group
 acting on the "finite" points, which lie in orbits (point ``o * g + x`` is x of orbit o), while
 a few "infinite" points stay put; every shift is a position. No pair meets twice because the
 differences of the base blocks are distinct (each difference, once developed, is one orbit of
-pairs). Two families:
+pairs). Two families, and one design developed by another group:
 
 - ``tripled``: 3q + 1 points, q a prime power = 1 (mod 4): three copies of GF(q) and one
   infinite point, q positions, every pair meeting exactly once (a resolvable 2-(3q+1, 4, 1)
@@ -18,6 +17,13 @@ pairs). Two families:
 - ``STORED``: base positions found once by search where no algebra is at hand, each verified
   by a test recounting every pair: 24 points, 7 positions (Z_7 on three orbits, three infinite
   points never meeting each other).
+- ``BINARY``: 32 points, 10 positions, the one proven maximum neither the algebra nor a cyclic
+  group gave (the affine space over GF(2) alone stops at 9: PG(4, 2) has at most 9 disjoint
+  lines). The points are the vectors of GF(2)^5 numbered 0..31, addition being xor, and each
+  position is mapped onto itself by adding any of the 8 vectors 0..7; it is stored as one block
+  per orbit and developed by xor. Found once by a SAT solver under that symmetry (seconds),
+  verified by a test recounting every pair. Each point misses exactly one other, x ^ 2: those
+  16 pairs are the groups (teams of 2, two empty seats).
 
 Builds point structures only, like ``designs``; ``fitting`` maps players onto them.
 """
@@ -41,6 +47,27 @@ STORED = {
                 (0, 2, 6, 9),
             ),
         ),
+    ),
+}
+
+
+# points: (xor span, base blocks of each position, the vector whose pairs never meet).
+BINARY = {
+    32: (
+        8,
+        (
+            ((0, 8, 17, 26),),
+            ((0, 1, 4, 5), (8, 9, 14, 15), (16, 17, 30, 31)),
+            ((0, 7, 18, 21), (8, 13, 27, 30)),
+            ((0, 11, 16, 28),),
+            ((0, 12, 19, 25),),
+            ((0, 9, 20, 29),),
+            ((0, 6, 24, 30), (8, 12, 18, 22)),
+            ((0, 15, 23, 31),),
+            ((0, 3, 13, 14), (16, 19, 21, 22), (24, 27, 28, 31)),
+            ((0, 10, 22, 27),),
+        ),
+        2,
     ),
 }
 
@@ -69,6 +96,25 @@ def stored(points: int) -> Design | None:
     g, orbits, infinite, base = entry
     finite = g * orbits
     return develop(g, orbits, base, f"Z{g}x{orbits}+{infinite}", [tuple(range(finite, points))])
+
+
+def binary(points: int) -> Design | None:
+    """The stored design over GF(2)^5 on ``points`` (32), if any: each base block moved by xor
+    with every vector of the span, the copies that coincide kept once."""
+    entry = BINARY.get(points)
+    if entry is None:
+        return None
+    span, base, apart = entry
+    classes = []
+    for blocks in base:
+        moved = {}
+        for block in blocks:
+            for t in range(span):
+                copy = tuple(x ^ t for x in block)
+                moved.setdefault(frozenset(copy), copy)
+        classes.append(tuple(moved.values()))
+    groups = tuple((x, x ^ apart) for x in range(points) if x < x ^ apart)
+    return Design(points, tuple(classes), groups, "GF(2)^5", own_draws=True)
 
 
 def tripled(points: int) -> Design | None:

@@ -41,6 +41,7 @@ def candidates(problem):
     if rotational is None:  # 40 and 52 points have both: one is enough
         found.append(developed.tripled(4 * tables))
     found.append(developed.stored(4 * tables))
+    found.append(developed.binary(4 * tables))
     if fives:
         found.append(designs.projective(problem.n))
     found = [d for d in found if d is not None]

@@ -164,3 +164,15 @@ def test_the_stored_24_point_design_has_seven_positions_nobody_meeting_twice():
     met = Counter(pair for c in design.classes for b in c for pair in combinations(sorted(b), 2))
     assert len(met) == 7 * 6 * 6 and set(met.values()) == {1}  # 42 tables of 6 pairs each
     assert design.groups == ((21, 22, 23),)  # the three fixed points never meet
+
+
+def test_the_stored_32_point_design_has_ten_positions_nobody_meeting_twice():
+    design = developed.binary(32)
+    assert len(design.classes) == 10
+    assert_design(design)  # each position a partition, no pair twice, the groups never together
+    met = Counter(pair for c in design.classes for b in c for pair in combinations(sorted(b), 2))
+    assert len(met) == 10 * 8 * 6  # 480 of the 496 pairs, each once
+    missed = {pair for pair in combinations(range(32), 2) if pair not in met}
+    assert missed == {tuple(sorted(g)) for g in design.groups}  # each point misses one other
+    assert sorted(x for g in design.groups for x in g) == list(range(32))
+    assert developed.binary(28) is None

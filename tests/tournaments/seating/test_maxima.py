@@ -13,6 +13,7 @@ MAXIMA = [
     (20, 5),
     (24, 7),
     (28, 9),
+    (32, 10),
     (40, 13),
     (52, 17),
     (64, 21),
@@ -46,6 +47,10 @@ def test_a_proven_maximum_comes_out_with_zero_repeats_at_once(players, rounds):
         (26, 8, 0, "3"),
         (75, 24, 0, "3"),
         (87, 28, 4, "3"),
+        (30, 10, 0, "3"),  # GF(2)^5: two empty seats on one of the pairs that never meet
+        (31, 10, 0, "3"),
+        (32, 10, 2, "3"),  # team-mates on those pairs
+        (32, 9, 4, "3"),  # the position not played keeps teams of 4 apart
     ],
 )
 def test_fields_near_a_maximum_keep_nobody_meeting_twice(players, rounds, team, remainder):
@@ -70,6 +75,21 @@ def test_one_player_more_at_tables_of_five_joins_the_design_at_the_bound(players
     repeats = sum(m * (m - 1) // 2 for m in met.values())
     assert repeats == plan.report.repeats == plan.report.repeats_bound == rounds - 1
     assert max(met.values()) == 2
+
+
+@pytest.mark.parametrize("extras", [1, 2, 3])
+def test_one_to_three_players_more_than_32_at_ten_positions_join_the_design(extras):
+    # Each extra player sits at a table of 5 every position: 40 meetings among 32 players, so
+    # at least 8 of them meet the extra twice. The search alone ended with 38, 49 and 58.
+    players = 32 + extras
+    request = SeatingRequest(players=range(players), rounds=10, remainder="5", seed=20240601)
+    plan = plan_rounds(request)
+    assert_valid(request, plan)
+    met = meetings(plan)
+    repeats = sum(m * (m - 1) // 2 for m in met.values())
+    assert repeats == plan.report.repeats <= 9 * extras
+    assert max(met.values()) == 2
+    assert plan.report.method == "construction"
 
 
 @pytest.mark.parametrize(
