@@ -16,7 +16,9 @@ pairs). Two families, and one design developed by another group:
   28 (9 positions), 76 (25) and 88 points (29) come from here; 40, 52 too.
 - ``STORED``: base positions found once by search where no algebra is at hand, each verified
   by a test recounting every pair: 24 points, 7 positions (Z_7 on three orbits, three infinite
-  points never meeting each other).
+  points never meeting each other); 36 points, 10 positions (Z_5 on six orbits, two base
+  positions, six infinite points never meeting each other: a group for up to three empty
+  seats; found by a SAT solver under that symmetry in about a minute).
 - ``BINARY``: 32 points, 10 positions, the one proven maximum neither the algebra nor a cyclic
   group gave (the affine space over GF(2) alone stops at 9: PG(4, 2) has at most 9 disjoint
   lines). The points are the vectors of GF(2)^5 numbered 0..31, addition being xor, and each
@@ -45,6 +47,35 @@ STORED = {
                 (10, 11, 13, 19),
                 (5, 14, 16, 20),
                 (0, 2, 6, 9),
+            ),
+        ),
+    ),
+    36: (
+        5,
+        6,
+        6,
+        (
+            (
+                (0, 3, 9, 25),
+                (1, 6, 11, 31),
+                (2, 22, 26, 34),
+                (4, 12, 21, 32),
+                (5, 16, 20, 35),
+                (7, 10, 14, 29),
+                (8, 17, 27, 33),
+                (13, 18, 19, 24),
+                (15, 23, 28, 30),
+            ),
+            (
+                (0, 1, 17, 19),
+                (2, 13, 25, 35),
+                (3, 6, 12, 30),
+                (4, 11, 23, 33),
+                (5, 14, 18, 34),
+                (7, 8, 21, 24),
+                (9, 16, 27, 32),
+                (10, 20, 26, 28),
+                (15, 22, 29, 31),
             ),
         ),
     ),

@@ -176,3 +176,14 @@ def test_the_stored_32_point_design_has_ten_positions_nobody_meeting_twice():
     assert missed == {tuple(sorted(g)) for g in design.groups}  # each point misses one other
     assert sorted(x for g in design.groups for x in g) == list(range(32))
     assert developed.binary(28) is None
+
+
+def test_the_stored_36_point_design_has_ten_positions_nobody_meeting_twice():
+    design = developed.stored(36)
+    assert len(design.classes) == 10
+    assert_design(design)
+    met = Counter(pair for c in design.classes for b in c for pair in combinations(sorted(b), 2))
+    assert len(met) == 10 * 9 * 6 and set(met.values()) == {1}  # 540 of the 630 pairs
+    assert design.groups == ((30, 31, 32, 33, 34, 35),)  # the six fixed points never meet
+    for x in range(30):  # and each meets every point of the five orbits but five
+        assert sum(1 for y in range(36) if (min(x, y), max(x, y)) in met) == 30

@@ -51,6 +51,11 @@ def test_a_proven_maximum_comes_out_with_zero_repeats_at_once(players, rounds):
         (31, 10, 0, "3"),
         (32, 10, 2, "3"),  # team-mates on those pairs
         (32, 9, 4, "3"),  # the position not played keeps teams of 4 apart
+        (36, 10, 0, "3"),  # Z_5 on six orbits: six fixed points never meet
+        (34, 10, 0, "3"),  # two or three empty seats among them
+        (33, 10, 0, "3"),
+        (36, 10, 2, "3"),  # team-mates on points that never meet, found by backtracking
+        (36, 9, 4, "3"),
     ],
 )
 def test_fields_near_a_maximum_keep_nobody_meeting_twice(players, rounds, team, remainder):
