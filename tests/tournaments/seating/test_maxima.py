@@ -3,7 +3,7 @@ long they take is the benchmark's (``python -m benchmarks seating_limits``), not
 
 import pytest
 
-from tournaments.seating import SeatingRequest, fitting, plan_rounds
+from tournaments.seating import SeatingRequest, developed, fitting, plan_rounds
 from tournaments.seating.fairness import odd_breaches
 
 from .checks import assert_valid, meetings
@@ -54,7 +54,7 @@ def test_a_proven_maximum_comes_out_with_zero_repeats_at_once(players, rounds):
         (36, 10, 0, "3"),  # Z_5 on six orbits: six fixed points never meet
         (34, 10, 0, "3"),  # two or three empty seats among them
         (33, 10, 0, "3"),
-        (36, 10, 2, "3"),  # team-mates on points that never meet, found by backtracking
+        (36, 10, 2, "3"),  # team-mates on points that never meet
         (36, 9, 4, "3"),
     ],
 )
@@ -80,6 +80,28 @@ def test_one_player_more_at_tables_of_five_joins_the_design_at_the_bound(players
     repeats = sum(m * (m - 1) // 2 for m in met.values())
     assert repeats == plan.report.repeats == plan.report.repeats_bound == rounds - 1
     assert max(met.values()) == 2
+
+
+def test_teams_go_on_never_meeting_points_by_backtracking_where_greedy_tries_fail():
+    design = developed.stored(36)
+    meets = [set() for _ in range(36)]
+    for blocks in design.classes:
+        for block in blocks:
+            for x in block:
+                meets[x].update(block)
+    pairs = fitting._clique_search(set(range(36)), meets, [2] * 18)
+    assert sorted(x for pair in pairs for x in pair) == list(range(36))
+    assert not any(b in meets[a] for a, b in pairs)
+    # Six fixed points meet nobody but the thirty others: no way to split 36 into fours.
+    assert fitting._clique_search(set(range(36)), meets, [4] * 9) is None
+    # With this seed the greedy tries all fail: 15 repeated meetings before the backtracking.
+    ids = list(range(1, 37))
+    teams = [ids[i : i + 2] for i in range(0, 36, 2)]
+    request = SeatingRequest(players=ids, rounds=10, teams=teams, seed=20240601)
+    plan = plan_rounds(request)
+    assert_valid(request, plan)
+    assert max(meetings(plan).values()) == 1
+    assert plan.report.method == "construction"
 
 
 @pytest.mark.parametrize("extras", [1, 2, 3])
