@@ -21,7 +21,7 @@ from .fairness import odd_breaches, odd_players
 
 CLIQUE_LIMIT = 400  # points up to which teams may also sit on any points that never meet
 CLIQUE_TRIES = 8
-CLIQUE_NODES = 20_000  # then teams placed team by team, backtracking, up to this many steps
+CLIQUE_NODES = 20_000  # then teams placed team by team, backtracking: steps at most
 REVISIONS = 20  # passes revising where an extra player sits at a table of 5
 SLIP_TRIES = 12  # tries at that, from different orders of the positions
 MENDED = (2, 3)  # empty points a design without a group for them still takes (see ``_mended``)
@@ -362,14 +362,19 @@ def _clique_search(free, meets, sizes):
     """Disjoint cliques of the given ``sizes`` (largest first) among the ``free`` points, no
     two of a clique in a block together: a depth-first search, each clique listed once (by
     its smallest point), and when the teams take every free point, the smallest one starts
-    the next clique. No random draws. None if not found in CLIQUE_NODES steps."""
+    the next clique. No random draws. None if not found in CLIQUE_NODES steps (cliques
+    placed and points tried)."""
     steps = 0
 
     def cliques(pool, size):
+        nonlocal steps
         if size == 0:
             yield ()
             return
         for i, x in enumerate(pool):
+            steps += 1  # the budget counts the points tried too: no long fruitless listing
+            if steps > CLIQUE_NODES:
+                return
             rest = [y for y in pool[i + 1 :] if y not in meets[x]]
             for tail in cliques(rest, size - 1):
                 yield (x, *tail)
