@@ -16,6 +16,11 @@ def meetings(positions):
     return met
 
 
+def repeats(met):
+    """Repeated meetings: the sum over pairs of C(m, 2), m from ``meetings``."""
+    return sum(m * (m - 1) // 2 for m in met.values())
+
+
 def assert_valid(request, plan):
     """The hard rules: one entry per position, everyone once, the table sizes, teams apart."""
     players = sorted(request.players)

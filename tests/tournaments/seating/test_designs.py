@@ -8,6 +8,8 @@ import pytest
 from tournaments.seating import designs, developed
 from tournaments.seating.algebra import prime_power, ring
 
+from .checks import meetings
+
 
 def assert_design(design, block_sizes=(4,)):
     pairs = Counter()
@@ -157,33 +159,26 @@ def test_tripled_needs_a_prime_power_one_mod_four():
     assert developed.tripled(30) is None
 
 
-def test_the_stored_24_point_design_has_seven_positions_nobody_meeting_twice():
-    design = developed.stored(24)
-    assert len(design.classes) == 7
+@pytest.mark.parametrize(("points", "classes", "fixed"), [(24, 7, 3), (36, 10, 6)])
+def test_the_stored_designs_have_their_positions_nobody_meeting_twice(points, classes, fixed):
+    design = developed.stored(points)
+    assert len(design.classes) == classes
     assert_design(design)
-    met = Counter(pair for c in design.classes for b in c for pair in combinations(sorted(b), 2))
-    assert len(met) == 7 * 6 * 6 and set(met.values()) == {1}  # 42 tables of 6 pairs each
-    assert design.groups == ((21, 22, 23),)  # the three fixed points never meet
+    met = meetings(design.classes)
+    assert len(met) == classes * points // 4 * 6 and set(met.values()) == {1}  # 6 pairs a table
+    finite = points - fixed
+    assert design.groups == (tuple(range(finite, points)),)  # the fixed points never meet
+    for x in range(finite):  # and each other point meets three new ones a position
+        assert sum(1 for y in range(points) if (min(x, y), max(x, y)) in met) == 3 * classes
 
 
 def test_the_stored_32_point_design_has_ten_positions_nobody_meeting_twice():
     design = developed.binary(32)
     assert len(design.classes) == 10
     assert_design(design)  # each position a partition, no pair twice, the groups never together
-    met = Counter(pair for c in design.classes for b in c for pair in combinations(sorted(b), 2))
+    met = meetings(design.classes)
     assert len(met) == 10 * 8 * 6  # 480 of the 496 pairs, each once
     missed = {pair for pair in combinations(range(32), 2) if pair not in met}
     assert missed == {tuple(sorted(g)) for g in design.groups}  # each point misses one other
     assert sorted(x for g in design.groups for x in g) == list(range(32))
     assert developed.binary(28) is None
-
-
-def test_the_stored_36_point_design_has_ten_positions_nobody_meeting_twice():
-    design = developed.stored(36)
-    assert len(design.classes) == 10
-    assert_design(design)
-    met = Counter(pair for c in design.classes for b in c for pair in combinations(sorted(b), 2))
-    assert len(met) == 10 * 9 * 6 and set(met.values()) == {1}  # 540 of the 630 pairs
-    assert design.groups == ((30, 31, 32, 33, 34, 35),)  # the six fixed points never meet
-    for x in range(30):  # and each meets every point of the five orbits but five
-        assert sum(1 for y in range(36) if (min(x, y), max(x, y)) in met) == 30

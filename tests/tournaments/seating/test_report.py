@@ -6,7 +6,7 @@ import pytest
 
 from tournaments.seating import SeatingRequest, plan_rounds
 
-from .checks import meetings
+from .checks import meetings, repeats
 
 
 def expected_report(request, plan):
@@ -31,7 +31,7 @@ def expected_report(request, plan):
     counts = [odd[p] for p in players]
     nord = [seats[p][0] for p in players]
     return {
-        "repeats": sum(m * (m - 1) // 2 for m in met.values()),
+        "repeats": repeats(met),
         "repeated_pairs": sum(1 for m in met.values() if m > 1),
         "max_meetings": max(met.values()),
         "team_clashes": sum(1 for pair in meetings(plan) if frozenset(pair) in mates),
