@@ -330,10 +330,11 @@ def _team_cliques(played, points, phantoms, problem, rng):
             for x in block:
                 meets[x].update(block)
     teams = sorted(problem.teams, key=len, reverse=True)
+    found = None
     for _ in range(CLIQUE_TRIES):
         free = [x for x in range(points) if x not in phantoms]
         rng.shuffle(free)
-        placed = {}
+        cliques = []
         for team in teams:
             clique = []
             for x in free:
@@ -345,17 +346,20 @@ def _team_cliques(played, points, phantoms, problem, rng):
                 break
             taken = set(clique)
             free = [x for x in free if x not in taken]
-            placed.update(zip(team, clique, strict=True))
+            cliques.append(clique)
         else:
-            return placed
-    free = {x for x in range(points) if x not in phantoms}
-    found = _clique_search(free, meets, [len(team) for team in teams])
+            found = cliques
+            break
+    if found is None:
+        free = {x for x in range(points) if x not in phantoms}
+        found = _clique_search(free, meets, [len(team) for team in teams])
     if found is None:
         return None
-    placed = {}
-    for team, clique in zip(teams, found, strict=True):
-        placed.update(zip(team, clique, strict=True))
-    return placed
+    return {
+        m: x
+        for team, clique in zip(teams, found, strict=True)
+        for m, x in zip(team, clique, strict=True)
+    }
 
 
 def _clique_search(free, meets, sizes):
