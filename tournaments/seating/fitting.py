@@ -16,12 +16,11 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from . import designs, developed
+from . import cliques, designs, developed
 from .fairness import odd_breaches, odd_players
 
 CLIQUE_LIMIT = 400  # points up to which teams may also sit on any points that never meet
 CLIQUE_TRIES = 8
-CLIQUE_NODES = 20_000  # then teams placed team by team, backtracking: steps at most
 REVISIONS = 20  # passes revising where an extra player sits at a table of 5
 SLIP_TRIES = 12  # tries at that, from different orders of the positions
 MENDED = (2, 3)  # empty points a design without a group for them still takes (see ``_mended``)
@@ -323,7 +322,8 @@ def _team_points(groups, problem, phantoms):
 
 def _team_cliques(played, points, phantoms, problem, rng):
     """Points for team members, each team on points that never share a block of the played
-    classes (whatever grouping that mixes); a few randomised greedy tries, else None."""
+    classes (whatever grouping that mixes); a few randomised greedy tries, then
+    ``cliques.search``; None if neither finds them."""
     meets = [set() for _ in range(points)]
     for blocks in played:
         for block in blocks:
@@ -334,7 +334,7 @@ def _team_cliques(played, points, phantoms, problem, rng):
     for _ in range(CLIQUE_TRIES):
         free = [x for x in range(points) if x not in phantoms]
         rng.shuffle(free)
-        cliques = []
+        chosen = []
         for team in teams:
             clique = []
             for x in free:
@@ -346,13 +346,13 @@ def _team_cliques(played, points, phantoms, problem, rng):
                 break
             taken = set(clique)
             free = [x for x in free if x not in taken]
-            cliques.append(clique)
+            chosen.append(clique)
         else:
-            found = cliques
+            found = chosen
             break
     if found is None:
         free = {x for x in range(points) if x not in phantoms}
-        found = _clique_search(free, meets, [len(team) for team in teams])
+        found = cliques.search(free, meets, [len(team) for team in teams])
     if found is None:
         return None
     return {
@@ -360,45 +360,3 @@ def _team_cliques(played, points, phantoms, problem, rng):
         for team, clique in zip(teams, found, strict=True)
         for m, x in zip(team, clique, strict=True)
     }
-
-
-def _clique_search(free, meets, sizes):
-    """Disjoint cliques of the given ``sizes`` (largest first) among the ``free`` points, no
-    two of a clique in a block together: a depth-first search, each clique listed once (by
-    its smallest point), and when the teams take every free point, the smallest one starts
-    the next clique. No random draws. None if not found in CLIQUE_NODES steps (cliques
-    placed and points tried)."""
-    steps = 0
-
-    def cliques(pool, size):
-        nonlocal steps
-        if size == 0:
-            yield ()
-            return
-        for i, x in enumerate(pool):
-            steps += 1  # the budget counts the points tried too: no long fruitless listing
-            if steps > CLIQUE_NODES:
-                return
-            rest = [y for y in pool[i + 1 :] if y not in meets[x]]
-            for tail in cliques(rest, size - 1):
-                yield (x, *tail)
-
-    def place(k, left):
-        nonlocal steps
-        if k == len(sizes):
-            return []
-        steps += 1
-        if steps > CLIQUE_NODES:
-            return None
-        every = sum(sizes[k:]) == len(left)
-        for a in sorted(left)[:1] if every else sorted(left):
-            pool = sorted(y for y in left if y > a and y not in meets[a])
-            for tail in cliques(pool, sizes[k] - 1):
-                rest = place(k + 1, left - {a, *tail})
-                if rest is not None:
-                    return [(a, *tail), *rest]
-                if steps > CLIQUE_NODES:
-                    return None
-        return None
-
-    return place(0, set(free))

@@ -3,7 +3,7 @@ long they take is the benchmark's (``python -m benchmarks seating_limits``), not
 
 import pytest
 
-from tournaments.seating import SeatingRequest, developed, fitting, plan_rounds
+from tournaments.seating import SeatingRequest, cliques, developed, fitting, plan_rounds
 from tournaments.seating.fairness import odd_breaches
 
 from .checks import assert_valid, meetings, repeats
@@ -88,11 +88,11 @@ def test_teams_go_on_never_meeting_points_by_backtracking_where_greedy_tries_fai
         for block in blocks:
             for x in block:
                 meets[x].update(block)
-    pairs = fitting._clique_search(set(range(36)), meets, [2] * 18)
+    pairs = cliques.search(set(range(36)), meets, [2] * 18)
     assert sorted(x for pair in pairs for x in pair) == list(range(36))
     assert not any(b in meets[a] for a, b in pairs)
     # Six fixed points meet nobody but the thirty others: no way to split 36 into fours.
-    assert fitting._clique_search(set(range(36)), meets, [4] * 9) is None
+    assert cliques.search(set(range(36)), meets, [4] * 9) is None
     # With this seed the greedy tries all fail: 15 repeated meetings before the backtracking.
     ids = list(range(1, 37))
     teams = [ids[i : i + 2] for i in range(0, 36, 2)]
