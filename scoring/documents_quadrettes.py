@@ -1,11 +1,12 @@
 """Printed papers of a quadrettes séance (fft-duplicate.md §4): the travelling sheets, blank or
 topped, and the preparation page with the table cards.
 
-A travelling sheet has a line per table that plays the étui: the home quadrette (its defence
-keeps North, East and West), the visiting quadrette and its attacker of the séance, who always
-takes South; topped, the score in the rulebook's columns and, for the attacking quadrette, the
-écart against the other attacker of the opposition and its match points (3 decimals, French
-comma, as copied by hand). The grid is the individuel's (``documents_duplicate.sheets_pdf``)
+A travelling sheet travels in each copy of an étui: a line per table that copy visits, in
+order (every table plays the étui, the copies sharing the tables): the home quadrette (its
+defence keeps North, East and West), the visiting quadrette and its attacker of the séance, who
+always takes South. The topped sheet has every table's line of the étui, the score in the
+rulebook's columns and, for the attacking quadrette, the écart against the other attacker of
+the opposition and its match points (3 decimals, French comma, as copied by hand). The grid is the individuel's (``documents_duplicate.sheets_pdf``)
 with the quadrettes' columns. Every table plays the position's série; the preparation page says
 how many copies of each étui to make (``copies_needed``), at which tables each étui starts
 (``opening_tables``) and how to turn an étui whose printed taker is not South; the table cards
@@ -15,6 +16,7 @@ no score. Each function returns ``(filename, content_type, bytes)``.
 Must not write.
 """
 
+from collections import defaultdict
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
@@ -74,14 +76,30 @@ def _people(session: Session):
     return teams, {team: numbers.get(registration) for team, registration in attackers.items()}
 
 
+def _copies(session: Session) -> dict[int, list[list[tuple[int, int]]]]:
+    """Étui number -> per copy, the (position, table) it visits, in order (its relay group's
+    tables, from the one that starts it)."""
+    visits = defaultdict(lambda: defaultdict(list))
+    for position, tables in quadrette_relays(session).items():
+        for table, relay in tables.items():
+            for slot, (board, _next) in enumerate(relay.boards):
+                visits[board][relay.group].append((slot, position, table))
+    return {
+        board: [[(p, t) for _slot, p, t in sorted(found)] for _g, found in sorted(groups.items())]
+        for board, groups in visits.items()
+    }
+
+
 def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, str, bytes]:
-    """One travelling sheet per étui, a line per table named by quadrette and attacker; topped:
+    """A travelling sheet per copy of each étui, its tables' lines named by quadrette and
+    attacker in the order the copy visits them; topped, one per étui with every table's line:
     the scores from the confirmed sheets, each line's écart and PM."""
     teams, attackers = _people(session)
+    copies = {} if topped else _copies(session)
     found = []
     for item in quadrette_boards(session, official=True):
         points = line_points(item.lines) if topped else {}
-        rows = []
+        rows = {}
         for play, line in item.lines:
             row = {
                 "position": play.position,
@@ -95,8 +113,15 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
                 ecart, pm = points.get(play, (None, None))
                 if ecart is not None:
                     row["ecart"], row["pm"] = ecart_text(ecart), pm_text(pm)
-            rows.append(row)
-        found.append((item.board, rows, ""))
+            rows[(play.position, play.table)] = row
+        held = copies.get(item.board.number, [])
+        if len(held) < 2:
+            found.append((item.board, list(rows.values()), ""))
+            continue
+        for index, places in enumerate(held, start=1):
+            found.append(
+                (item.board, [rows[p] for p in places if p in rows], "", (index, len(held)))
+            )
     return sheets_pdf(session, found, topped=topped, variant=VARIANT, labels=_labels())
 
 

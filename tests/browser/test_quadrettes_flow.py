@@ -73,7 +73,7 @@ def test_a_32_player_quadrettes_end_to_end(page, log_in, browser, live_server):
     # Print: a travelling sheet per étui, the taker South on each; the preparation page counts
     # the copies of each étui (their content: test_documents_quadrettes).
     sheets = " ".join(printed_text(page, "Travelling sheets (PDF)"))  # the grid is an image
-    assert sheets.count("Taker South") == 28
+    assert sheets.count("Taker South") == 28 * 2  # a sheet in each of the 2 copies of an étui
     cards = " ".join(printed_text(page, "Preparation and table cards (PDF)"))
     assert (
         "Prepare 2 copies of each étui" in cards

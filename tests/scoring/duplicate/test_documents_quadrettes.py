@@ -23,6 +23,7 @@ from scoring.documents_quadrettes import _labels, cards_pdf, pm_text, travelling
 from scoring.documents_quadrettes_results import ranking_pdf, roadmaps_pdf
 from scoring.duplicate_quadrettes import (
     quadrette_plays,
+    quadrette_relays,
     quadrette_session_results,
     session_attackers,
 )
@@ -140,21 +141,29 @@ def test_each_sheet_line_names_the_home_and_visiting_quadrettes_and_the_attacker
     columns = layout.COLUMNS[("quadrettes", topped)]
     assert sum(width for _key, width in columns) == layout.CHARACTERS
     sheets = context["sheets"]
-    assert [sheet["board"].number for sheet in sheets] == list(range(1, 29))
+    # Blank: a sheet in each of the 2 copies of an étui; topped, one with every line.
+    expected_sheets = [n for n in range(1, 29) for _copy in range(1 if topped else 2)]
+    assert [sheet["board"].number for sheet in sheets] == expected_sheets
+    relays = quadrette_relays(played)
+    by_board = defaultdict(list)
     for sheet in sheets:
         board = sheet["board"]
         rows = [_cells(line, columns) for line in sheet["lines"].split("\n")]
-        expected = plays[board.board_set]
-        assert [(int(r["position"]), int(r["table"])) for r in rows] == [
-            (p.position, p.table) for p in expected
-        ]
+        by_place = {(p.position, p.table): p for p in plays[board.board_set]}
+        expected = [by_place[(int(r["position"]), int(r["table"]))] for r in rows]
+        by_board[board.number] += expected
         assert [r["defence_team"] for r in rows] == [str(teams[p.home]) for p in expected]
         assert [r["attack_team"] for r in rows] == [str(teams[p.visitor]) for p in expected]
         assert [r["attacker"] for r in rows] == [str(attackers[p.visitor]) for p in expected]
         if not topped:
+            assert sheet["copy"] == (len(by_board[board.number]) // 4, 2)
             assert all(r["plus"] == r["minus"] == "" for r in rows)
+            # the copy's tables in the order it visits them: each hands it to the next
+            for here, there in zip(expected, expected[1:] + [None], strict=True):
+                steps = dict(relays[here.position][here.table].boards)
+                assert steps[board.number] == (there.table if there else None)
             continue
-        assert len(rows) == 8  # every table
+        assert expected == plays[board.board_set]  # every table, in order
         for row, (play, other) in zip(rows, _pairs(expected), strict=True):
             score = scores[(board.number, play.position, play.table)]
             mine = score
@@ -163,8 +172,11 @@ def test_each_sheet_line_names_the_home_and_visiting_quadrettes_and_the_attacker
             ecart = score - theirs
             assert row["ecart"] == _signed(ecart)
             assert row["pm"] == shown(pm(ecart))
+    for number, found in by_board.items():  # every table plays every étui
+        assert sorted(p.table for p in found) == list(range(1, 9)), number
     text = "\n".join(_text(content))
     assert "Tournoi simulé quad" in text
+    assert ("copy 1 of 2" in text and "copy 2 of 2" in text) != topped
     if topped:
         assert shown(pm(mine - theirs)) in " ".join(text.split())
     shape = layout.Shape(rows=2, topped=topped, chien_boxes=False, half=True, variant="quadrettes")
