@@ -6,8 +6,9 @@ order (every table plays the étui, the copies sharing the tables): the home qua
 defence keeps North, East and West), the visiting quadrette and its attacker of the séance, who
 always takes South. The topped sheet has every table's line of the étui, the score in the
 rulebook's columns and, for the attacking quadrette, the écart against the other attacker of
-the opposition and its match points (3 decimals, French comma, as copied by hand). The grid is the individuel's (``documents_duplicate.sheets_pdf``)
-with the quadrettes' columns. Every table plays the position's série; the preparation page says
+the opposition and its match points (3 decimals, French comma, as copied by hand). The grid is
+the individuel's (``documents_duplicate.sheets_pdf``) with the quadrettes' columns. Every table
+plays the position's série; the preparation page says
 how many copies of each étui to make (``copies_needed``), at which tables each étui starts
 (``opening_tables``) and how to turn an étui whose printed taker is not South; the table cards
 say, per position, who defends, who attacks, the étuis in the order the table plays them with
