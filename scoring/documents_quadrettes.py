@@ -1,20 +1,19 @@
 """Printed papers of a quadrettes séance (fft-duplicate.md §4): the travelling sheets, blank or
 topped, and the preparation page with the table cards.
 
-A travelling sheet travels in each copy of an étui: a line per table that copy visits, in
-order (every table plays the étui, the copies sharing the tables): the home quadrette (its
-defence keeps North, East and West), the visiting quadrette and its attacker of the séance, who
-always takes South. The topped sheet has every table's line of the étui, the score in the
-rulebook's columns and, for the attacking quadrette, the écart against the other attacker of
-the opposition and its match points (3 decimals, French comma, as copied by hand). The grid is
-the individuel's (``documents_duplicate.sheets_pdf``) with the quadrettes' columns. Every table
-plays the position's série; the preparation page says
+A travelling sheet travels in each copy of an étui: a line per table that copy visits, by table
+number, as the étui's page lists them for typing (every table plays the étui, each copy a group
+of consecutive tables, ``board_relay``): the home quadrette (its defence keeps North, East and
+West), the visiting quadrette and its attacker of the séance, who always takes South. The
+topped sheet has every table's line of the étui, the score in the rulebook's columns and, for
+the attacking quadrette, the écart against the other attacker of the opposition and its match
+points (3 decimals, French comma, as copied by hand). The grid is the individuel's
+(``documents_duplicate.sheets_pdf``) with the quadrettes' columns. The preparation page says
 how many copies of each étui to make (``copies_needed``), at which tables each étui starts
 (``opening_tables``) and how to turn an étui whose printed taker is not South; the table cards
 say, per position, who defends, who attacks, the étuis in the order the table plays them with
 the table each goes to next, and where the attacker goes next. They read the movement only:
-no score. Each function returns ``(filename, content_type, bytes)``.
-Must not write.
+no score. Each function returns ``(filename, content_type, bytes)``. Must not write.
 """
 
 from collections import defaultdict
@@ -78,22 +77,22 @@ def _people(session: Session):
 
 
 def _copies(session: Session) -> dict[int, list[list[tuple[int, int]]]]:
-    """Étui number -> per copy, the (position, table) it visits, in order (its relay group's
-    tables, from the one that starts it)."""
+    """Étui number -> per copy, the (position, table) it visits, by table number (its relay
+    group's tables)."""
     visits = defaultdict(lambda: defaultdict(list))
     for position, tables in quadrette_relays(session).items():
         for table, relay in tables.items():
-            for slot, (board, _next) in enumerate(relay.boards):
-                visits[board][relay.group].append((slot, position, table))
+            for board, _next in relay.boards:
+                visits[board][relay.group].append((position, table))
     return {
-        board: [[(p, t) for _slot, p, t in sorted(found)] for _g, found in sorted(groups.items())]
+        board: [sorted(found) for _group, found in sorted(groups.items())]
         for board, groups in visits.items()
     }
 
 
 def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, str, bytes]:
     """A travelling sheet per copy of each étui, its tables' lines named by quadrette and
-    attacker in the order the copy visits them; topped, one per étui with every table's line:
+    attacker; topped, one per étui with every table's line:
     the scores from the confirmed sheets, each line's écart and PM."""
     teams, attackers = _people(session)
     copies = {} if topped else _copies(session)
