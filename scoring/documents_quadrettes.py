@@ -8,7 +8,8 @@ takes South; topped, the score in the rulebook's columns and, for the attacking 
 comma, as copied by hand). The grid is the individuel's (``documents_duplicate.sheets_pdf``)
 with the quadrettes' columns. The preparation page says how many copies of each étui to make,
 which tables start each série, and how to turn an étui whose printed taker is not South; the
-table cards say, per position, who defends, who attacks and where the attacker goes next. They
+table cards name the home defenders in the seat each keeps all séance and say, per position,
+who defends, who attacks and where the attacker goes next. They
 read the movement only: no score. Each function returns ``(filename, content_type, bytes)``.
 Must not write.
 """
@@ -28,6 +29,7 @@ from .duplicate_quadrettes import (
     quadrette_boards,
     quadrette_plays,
     session_attackers,
+    session_defenders,
 )
 from .models_duplicate import ORIENTATIONS, Board, Orientation
 
@@ -169,7 +171,10 @@ def _cards(session: Session, positions, teams, boards) -> list[dict]:
             at[(p.position, p.table)] = p
             visiting[(p.visitor, p.position)] = p.table
     chosen = session_attackers(session)
-    people = Registration.objects.in_bulk(chosen.values())
+    defenders = session_defenders(session)
+    people = Registration.objects.in_bulk(
+        [*chosen.values(), *(pk for seats in defenders.values() for pk in seats.values())]
+    )
     attacker_of = {team: people.get(registration) for team, registration in chosen.items()}
     tables = sorted({p.table for p in plays})
     home_team = {p.table: p.home for p in plays}
@@ -199,8 +204,15 @@ def _cards(session: Session, positions, teams, boards) -> list[dict]:
                 }
             )
         team = teams[home_team[table]]
+        seats = defenders.get(team.pk, {})
         cards.append(
-            {"table": table, "team": team, "attacker": attacker_of.get(team.pk), "rows": rows}
+            {
+                "table": table,
+                "team": team,
+                "attacker": attacker_of.get(team.pk),
+                "defenders": [(Orientation(o).label, people[pk]) for o, pk in seats.items()],
+                "rows": rows,
+            }
         )
     return cards
 
