@@ -32,6 +32,8 @@ MINUS = "−"  # U+2212: a printed minus as wide as the plus
 def figure_label(ranking: OfficialRanking) -> str:
     if "points" in ranking.extras:  # a team match: competition points first, then this
         return _("PM for − against")
+    if ranking.kind is Kind.PERCENT and "percentages" not in ranking.extras:
+        return _("Total")  # several séances: Σ coefficient × global
     return {
         Kind.POINTS: _("Total"),
         Kind.PERCENT: _("Global %"),

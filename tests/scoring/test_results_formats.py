@@ -16,15 +16,16 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.duplicate import session_results
+from scoring.duplicate import session_results, tournament_results
 from scoring.duplicate_quadrettes import quadrette_session_results
 from scoring.duplicate_triplettes import triplette_session_results
 from scoring.exports_duplicate import decimal_text
 from scoring.match_results import competition
 from scoring.models_match import TeamMatch
+from scoring.services_duplicate import session_close
 from scoring.services_match import matches_draw
 from tests.jobs import fetch
-from tests.scoring.duplicate.helpers import staff_of
+from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, enter, staff_of
 from tests.scoring.duplicate.test_team_match import QUARTER_SCORES, competition_of, play
 from tournaments.models import Registration, Tournament
 
@@ -228,3 +229,26 @@ def test_the_page_reads_in_queries_that_do_not_grow_with_the_field(client):
         assert response.status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_two_seances_rank_on_the_total_without_an_alterne(client):
+    tournament = duplicate_tournament(players=8, positions=2)
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    for number, scores in ((1, [56, 56]), (2, [56, -52])):
+        session = drawn_session(tournament, number=number, seed=number + 2)
+        session.coefficient = Decimal(number)
+        session.save()
+        for board in session.boards.all():
+            enter(board, scores, scorer, confirm_by=arbitre)
+        session_close(session=session, user=arbitre)
+    client.force_login(arbitre)
+    rows = read_csv(client.get(url(tournament, "ranking", "csv", "?official=1")).content)
+    assert "Alterné place" not in rows[0] and "Attack %" not in rows[0]
+    expected = tournament_results(tournament, official=True)
+    assert [(int(r["Place"]), int(r["No."]), r["Total"]) for r in rows] == [
+        (row.place, row.registration.number, decimal_text(row.total, 2).replace(".", ","))
+        for row in expected
+    ]
+    html = client.get(reverse("scoring:exports", kwargs={"slug": tournament.slug}))
+    assert "Total: Σ coefficient × global of each séance" in html.content.decode()
+    assert [part["kind"] for part in html.context["parts"]] == ["general"]
