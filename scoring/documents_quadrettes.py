@@ -11,9 +11,10 @@ points (3 decimals, French comma, as copied by hand). The grid is the individuel
 (``documents_duplicate.sheets_pdf``) with the quadrettes' columns. The preparation page says
 how many copies of each étui to make (``copies_needed``), at which tables each étui starts
 (``opening_tables``) and how to turn an étui whose printed taker is not South; the table cards
-say, per position, who defends, who attacks, the étuis in the order the table plays them with
-the table each goes to next, and where the attacker goes next. They read the movement only:
-no score. Each function returns ``(filename, content_type, bytes)``. Must not write.
+name the home defenders in the seat each keeps all séance and say, per position, who defends,
+who attacks, the étuis in the order the table plays them with the table each goes to next, and
+where the attacker goes next. They read the movement only: no score. Each function returns
+``(filename, content_type, bytes)``. Must not write.
 """
 
 from collections import defaultdict
@@ -33,6 +34,7 @@ from .duplicate_quadrettes import (
     quadrette_plays,
     quadrette_relays,
     session_attackers,
+    session_defenders,
 )
 from .models_duplicate import ORIENTATIONS, Board, Orientation
 
@@ -194,7 +196,10 @@ def _cards(session: Session, positions, teams, boards) -> list[dict]:
     relays = quadrette_relays(session)
     at = {(p.position, p.table): (série, p) for série, found in by_set.items() for p in found}
     chosen = session_attackers(session)
-    people = Registration.objects.in_bulk(chosen.values())
+    defenders = session_defenders(session)
+    people = Registration.objects.in_bulk(
+        [*chosen.values(), *(pk for seats in defenders.values() for pk in seats.values())]
+    )
     attacker_of = {team: people.get(registration) for team, registration in chosen.items()}
     tables = sorted({table for _position, table in at})
     home_team = {table: p.home for (_position, table), (_série, p) in at.items()}
@@ -225,8 +230,15 @@ def _cards(session: Session, positions, teams, boards) -> list[dict]:
                 }
             )
         team = teams[home_team[table]]
+        seats = defenders.get(team.pk, {})
         cards.append(
-            {"table": table, "team": team, "attacker": attacker_of.get(team.pk), "rows": rows}
+            {
+                "table": table,
+                "team": team,
+                "attacker": attacker_of.get(team.pk),
+                "defenders": [(Orientation(o).label, people[pk]) for o, pk in seats.items()],
+                "rows": rows,
+            }
         )
     return cards
 

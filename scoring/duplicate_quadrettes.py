@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tournaments.models import SessionAttacker, Table, Team, Tournament
+from tournaments.models import Registration, SessionAttacker, Table, Team, Tournament
 from tournaments.seating.duplicate_teams import board_relay
 
 from .duplicate import current_sheet_ids, sheet_lines, team_penalties
@@ -98,6 +98,29 @@ def session_attackers(session) -> dict[int, int]:
     return dict(
         SessionAttacker.objects.filter(session=session).values_list("team_id", "registration_id")
     )
+
+
+DEFENCE_SEATS = ("N", "E", "W")  # the attacker plays South
+
+
+def session_defenders(session) -> dict[int, dict[str, int]]:
+    """Team id -> {orientation: registration id} of its three defenders for the séance: its
+    checked-in members but its attacker, by number, North, East and West **(choice)**. The
+    table card prints them: each keeps that orientation the whole séance, as the rulebook
+    asks. Two queries."""
+    attackers = session_attackers(session)
+    members: dict[int, list[int]] = defaultdict(list)
+    for team, registration in (
+        Registration.objects.filter(team_id__in=attackers, checked_in=True)
+        .order_by("number")
+        .values_list("team_id", "pk")
+    ):
+        if registration != attackers[team]:
+            members[team].append(registration)
+    return {
+        team: dict(zip(DEFENCE_SEATS, defenders, strict=False))
+        for team, defenders in members.items()
+    }
 
 
 @dataclass

@@ -26,6 +26,7 @@ from scoring.duplicate_quadrettes import (
     quadrette_relays,
     quadrette_session_results,
     session_attackers,
+    session_defenders,
 )
 from scoring.excel_quadrettes import session_workbook
 from scoring.models import Penalty
@@ -245,6 +246,18 @@ def test_the_preparation_page_and_the_table_cards_follow_the_oppositions(played)
                     visited.append(table)
                     table, slot = steps[now][1], now
             assert sorted(visited) == tables
+    defenders = session_defenders(played)
+    for page in cards:  # each home defence in the seat it keeps, as lines.csv names it
+        team = Team.objects.get(
+            tournament=played.tournament, number=int(page.split("Home of ")[1].split()[0])
+        )
+        seats = [
+            f"{name} {Registration.objects.get(pk=defenders[team.pk][o]).number} "
+            for o, name in (("N", "North"), ("E", "East"), ("W", "West"))
+        ]
+        text = " ".join(page.split())
+        assert "Its defence, seated all séance: " + seats[0] in text
+        assert all(seat in text for seat in seats)
     assert "+" not in "".join(pages)  # no score
 
 

@@ -189,6 +189,35 @@ def test_32_players_simulated_exported_and_recomputed(tmp_path):
         assert int(row["general_place"]) == first + 1
 
 
+def test_lines_csv_names_the_defenders_in_the_seats_they_keep_all_seance(tmp_path):
+    """The three defenders sit North, East and West at their home table, each keeping that
+    orientation for the séance (rulebook, quadrettes): lines.csv names them there, the
+    attacker South, four different members of the two quadrettes."""
+    call_command(
+        "simulate_tournament",
+        "--slug", "quad16", "--players", "16", "--format", "quadrettes", "--sheets", "--seed", "5",
+    )  # fmt: skip
+    tournament = Tournament.objects.get(slug="quad16")
+    call_command("export_duplicate", "quad16", "--out", str(tmp_path))
+    lines = read(tmp_path / "lines.csv")
+    team_of = {
+        str(number): str(team)
+        for number, team in tournament.registrations.values_list("number", "team__number")
+    }
+    seats_of = defaultdict(set)  # defending quadrette -> its (N, E, W) on every line
+    for row in lines:
+        defenders = (row["north"], row["east"], row["west"])
+        assert all(defenders) and len({*defenders, row["south"]}) == 4
+        assert {team_of[n] for n in defenders} == {row["defence_team"]}
+        assert team_of[row["south"]] == row["attack_team"]
+        seats_of[row["defence_team"]].add(defenders)
+    assert len(seats_of) == 4
+    assert all(len(seats) == 1 for seats in seats_of.values())  # kept all séance
+    for team, (seats,) in seats_of.items():  # never the quadrette's own attacker
+        attacker = {r["south"] for r in lines if r["attack_team"] == team}
+        assert not attacker & set(seats)
+
+
 def test_bad_quadrettes_counts_are_refused_by_the_command():
     with pytest.raises(CommandError, match="multiple of 4"):
         call_command(
