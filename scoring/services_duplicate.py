@@ -154,19 +154,14 @@ def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> Trav
     tournament = session.tournament
     require_role(user, tournament, Role.SCORER)
     refuse_if_closed(session)
-    arbitre = has_role(user, tournament, Role.ARBITRE)
     current = current_sheet(board)
     correcting = current is not None and current.is_confirmed
-    problems = line_problems(board, entry, arbitre=arbitre)
-    reason = clean_text(entry.reason, 300)
-    if correcting and not arbitre:
+    if correcting and not has_role(user, tournament, Role.ARBITRE):
         raise PermissionDenied
-    if correcting and not has_visible_text(reason):
-        problems.append(LineProblem("reason_required", None))
-    if not entry.lines:
-        problems.append(LineProblem("no_line", None))
+    problems = _refusals(board, entry, user, current)
     if problems:
         raise TravellingRefused(problems)
+    reason = clean_text(entry.reason, 300)
     sheet = version_write(board, current, entry.lines, user, reason)
     audit_log(
         action=Action.TRAVELLING_CORRECTED if correcting else Action.TRAVELLING_ENTERED,
@@ -181,6 +176,23 @@ def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> Trav
         },
     )
     return sheet
+
+
+def travelling_sheet_check(*, board: Board, entry: TravellingEntry, user) -> list[LineProblem]:
+    """Every reason ``travelling_sheet_save`` would refuse ``entry``, saving nothing: the page
+    shows them all at once when a line typed could not even be read."""
+    return _refusals(board, entry, user, current_sheet(board))
+
+
+def _refusals(board, entry, user, current) -> list[LineProblem]:
+    arbitre = has_role(user, board.session.tournament, Role.ARBITRE)
+    problems = line_problems(board, entry, arbitre=arbitre)
+    correcting = current is not None and current.is_confirmed
+    if correcting and not has_visible_text(clean_text(entry.reason, 300)):
+        problems.append(LineProblem("reason_required", None))
+    if not entry.lines:
+        problems.append(LineProblem("no_line", None))
+    return problems
 
 
 def version_write(board, current, lines, user, reason, *, confirmed=False) -> TravellingSheet:

@@ -18,6 +18,7 @@ from .services_duplicate import (
     LineEntry,
     TravellingEntry,
     TravellingRefused,
+    travelling_sheet_check,
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
@@ -111,44 +112,19 @@ def board_sheet(request, tournament, session, board):
         rows = _lines_form(board_, plays, None, stored)
     elif request.method == "POST":
         rows = _lines_form(board_, plays, request.POST)
-        entry_lines, bad = [], False
-        for row in rows:
-            try:
-                score = parse_score(row["text"])
-            except ValueError:
-                row["errors"].append(line_message("not_a_number", {"text": row["text"]}))
-                bad = True
-                continue
-            if score is None and not row["cancelled"]:
-                continue  # a line not typed: missing, shown as such
-            entry_lines.append(
-                (
-                    row,
-                    LineEntry(
-                        position=row["play"].position,
-                        table=row["play"].table,
-                        score=score,
-                        rature=row["rature"],
-                        adjusted=row["adjusted"],
-                        adjust_reason=row["reason"],
-                        cancelled=row["cancelled"],
-                        attacker=row.get("attacker"),
-                    ),
-                )
-            )
-        if not bad:
-            entry = TravellingEntry(
-                tuple(line for _row, line in entry_lines), request.POST.get("reason", "")
-            )
+        entry_lines = _typed_lines(rows)
+        entry = TravellingEntry(
+            tuple(line for _row, line in entry_lines), request.POST.get("reason", "")
+        )
+        if any(row["errors"] for row in rows):
+            # A line that is not a number: every other line's problem is said with it.
+            problems = travelling_sheet_check(board=board_, entry=entry, user=request.user)
+            errors = _place([p for p in problems if p.code != "no_line"], entry_lines)
+        else:
             try:
                 saved = travelling_sheet_save(board=board_, entry=entry, user=request.user)
             except TravellingRefused as exc:
-                for problem in exc.problems:
-                    message = line_message(problem.code, problem.params)
-                    if problem.index is None:
-                        errors.append(message)
-                    else:
-                        entry_lines[problem.index][0]["errors"].append(message)
+                errors = _place(exc.problems, entry_lines)
             except ValidationError as exc:
                 errors = exc.messages
             else:
@@ -193,6 +169,43 @@ def board_sheet(request, tournament, session, board):
         },
         status=status,
     )
+
+
+def _typed_lines(rows) -> list[tuple[dict, LineEntry]]:
+    """(row, line) for each row typed; a score that is not a number goes next to its row."""
+    typed = []
+    for row in rows:
+        try:
+            score = parse_score(row["text"])
+        except ValueError:
+            row["errors"].append(line_message("not_a_number", {"text": row["text"]}))
+            continue
+        if score is None and not row["cancelled"]:
+            continue  # a line not typed: missing, shown as such
+        line = LineEntry(
+            position=row["play"].position,
+            table=row["play"].table,
+            score=score,
+            rature=row["rature"],
+            adjusted=row["adjusted"],
+            adjust_reason=row["reason"],
+            cancelled=row["cancelled"],
+            attacker=row.get("attacker"),
+        )
+        typed.append((row, line))
+    return typed
+
+
+def _place(problems, entry_lines) -> list[str]:
+    """Each line's problem next to its row; the whole sheet's returned."""
+    errors = []
+    for problem in problems:
+        message = line_message(problem.code, problem.params)
+        if problem.index is None:
+            errors.append(message)
+        else:
+            entry_lines[problem.index][0]["errors"].append(message)
+    return errors
 
 
 def _next(tournament, session, board):

@@ -90,6 +90,24 @@ def test_a_scorer_types_a_travelling_sheet_and_errors_stay_next_to_their_line(cl
     assert session.boards.count() == 20
 
 
+def test_a_line_that_is_not_a_number_hides_no_other_line_s_error(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    drawn_session(tournament)
+    _o, scorer, _a, _ = staff_of(tournament)
+    client.force_login(scorer)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    refused = client.post(
+        url, {"score-0": "+56", "score-1": "abc", "score-2": "57", "score-3": "+1000"}
+    )
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert 'id="score-1_error"' in html and "abc is not a score" in html
+    assert 'id="score-2_error"' in html and "is odd" in html
+    assert 'id="score-3_error"' in html and "beyond what a Garde can give" in html
+    assert 'id="score-0_error"' not in html
+    assert not TravellingSheet.objects.exists()
+
+
 def test_nothing_of_a_score_is_public_while_the_seance_is_open(client):
     tournament = duplicate_tournament(players=8, positions=2)
     session = drawn_session(tournament)
