@@ -16,7 +16,7 @@ séance closed and reopened.
 Each service runs in one transaction and writes its audit entry in it; a refusal saves nothing.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -158,6 +158,7 @@ def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> Trav
     correcting = current is not None and current.is_confirmed
     if correcting and not has_role(user, tournament, Role.ARBITRE):
         raise PermissionDenied
+    entry = _one_reason(entry, current)
     problems = _refusals(board, entry, user, current)
     if problems:
         raise TravellingRefused(problems)
@@ -181,7 +182,8 @@ def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> Trav
 def travelling_sheet_check(*, board: Board, entry: TravellingEntry, user) -> list[LineProblem]:
     """Every reason ``travelling_sheet_save`` would refuse ``entry``, saving nothing: the page
     shows them all at once when a line typed could not even be read."""
-    return _refusals(board, entry, user, current_sheet(board))
+    current = current_sheet(board)
+    return _refusals(board, _one_reason(entry, current), user, current)
 
 
 def _refusals(board, entry, user, current) -> list[LineProblem]:
@@ -193,6 +195,69 @@ def _refusals(board, entry, user, current) -> list[LineProblem]:
     if not entry.lines:
         problems.append(LineProblem("no_line", None))
     return problems
+
+
+def _one_reason(entry: TravellingEntry, current: TravellingSheet | None) -> TravellingEntry:
+    """A correction of a confirmed sheet asks for one reason: the sheet's, or failing it the
+    reasons typed on the lines it changes; an adjusted line with no reason of its own takes
+    the sheet's."""
+    if current is None or not current.is_confirmed:
+        return entry
+    reason = clean_text(entry.reason, 300)
+    if not has_visible_text(reason):
+        stored = {_kept(line) for line in stored_entry(current).lines}
+        reasons = []
+        for line in entry.lines:
+            text = clean_text(line.adjust_reason, 300)
+            if has_visible_text(text) and _kept(line) not in stored and text not in reasons:
+                reasons.append(text)
+        reason = clean_text("; ".join(reasons), 300)
+    lines = tuple(
+        replace(line, adjust_reason=reason)
+        if line.adjusted and not has_visible_text(line.adjust_reason)
+        else line
+        for line in entry.lines
+    )
+    return TravellingEntry(lines, reason)
+
+
+def stored_entry(sheet: TravellingSheet) -> TravellingEntry:
+    """A stored version as the entry that would save it again."""
+    lines = sheet.lines.select_related("round").order_by("round__number", "table_number")
+    return TravellingEntry(
+        tuple(
+            LineEntry(
+                position=line.round.number,
+                table=line.table_number,
+                score=line.score,
+                rature=line.rature,
+                adjusted=line.adjusted,
+                adjust_reason=line.adjust_reason,
+                cancelled=line.cancelled,
+                assigned_notes=line.assigned_notes,
+                deal_version=line.deal_version,
+                attacker=line.attacker_id,
+            )
+            for line in lines
+        ),
+        sheet.reason,
+    )
+
+
+def _kept(line: LineEntry) -> tuple:
+    """What a version keeps of a typed line (``version_write``), to compare with a stored one."""
+    return (
+        line.position,
+        line.table,
+        line.score,
+        line.rature,
+        line.adjusted and not line.cancelled,
+        clean_text(line.adjust_reason, 300) if line.adjusted else "",
+        line.cancelled,
+        tuple(sorted(_assigned(line).items())) if line.cancelled else (),
+        line.deal_version,
+        line.attacker,
+    )
 
 
 def version_write(board, current, lines, user, reason, *, confirmed=False) -> TravellingSheet:

@@ -156,6 +156,7 @@ def board_sheet(request, tournament, session, board):
             "error_count": len(errors) + sum(len(r["errors"]) for r in rows),
             "is_arbitre": is_arbitre,
             "correcting": sheet is not None and sheet.is_confirmed,
+            "reason": request.POST.get("reason", "") if request.method == "POST" else "",
             "can_confirm": sheet is not None
             and sheet.status == TravellingSheet.Status.ENTERED
             and is_arbitre

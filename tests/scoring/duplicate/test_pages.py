@@ -189,3 +189,22 @@ def test_the_seance_page_counts_lines_in_constant_queries(client, django_assert_
     with django_assert_max_num_queries(len(few.captured_queries)):
         page = client.get(url)
     assert "3 / 5" in page.content.decode() and "2 / 5" in page.content.decode()
+
+
+def test_an_arbitre_corrects_a_confirmed_line_with_the_line_s_reason_only(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, arbitre2 = staff_of(tournament)
+    enter(session.boards.get(number=1), [56, 62, -56, -52, 50], scorer, confirm_by=arbitre)
+    client.force_login(arbitre2)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    typed = {"score-0": "+56", "score-1": "+62", "score-2": "−56", "score-3": "-52"}
+    refused = client.post(url, {**typed, "score-4": "+51", "reason": "Relu"})
+    assert refused.status_code == 400
+    assert 'value="Relu"' in refused.content.decode()  # the sheet's reason is kept
+    saved = client.post(
+        url, {**typed, "score-4": "+51", "adjusted-4": "on", "reason-4": "Score mal lu"}
+    )
+    assert saved.status_code == 302
+    sheet = TravellingSheet.objects.get(status="entered")
+    assert sheet.version == 2 and sheet.reason == "Score mal lu"

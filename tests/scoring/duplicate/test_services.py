@@ -210,3 +210,59 @@ def test_boards_made_in_turn():
     assert [b.taker for b in boards[:8]] == list("NESWNESW")
     assert [b.board_set for b in boards] == [1] * 8 + [2] * 8
     assert all(len(b.chien) == 6 and len(b.hands) == 4 for b in boards)
+
+
+def test_one_reason_is_enough_to_correct_a_confirmed_line():
+    """The line's reason stands for the sheet's, and the sheet's for an adjusted line's."""
+    tournament = duplicate_tournament()
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, arbitre2 = staff_of(tournament)
+    board = session.boards.get(number=1)
+    enter(board, [56, 62, -56, -52, 50], scorer, confirm_by=arbitre)
+    plays = board_plays(session)[board.board_set]
+    kept = [
+        LineEntry(position=p.position, table=p.table, score=s)
+        for p, s in zip(plays[:4], [56, 62, -56, -52], strict=True)
+    ]
+    fifth = plays[4]
+    adjusted = LineEntry(
+        position=fifth.position,
+        table=fifth.table,
+        score=51,
+        adjusted=True,
+        adjust_reason="Lu de travers",
+    )
+    sheet = travelling_sheet_save(
+        board=board, entry=TravellingEntry((*kept, adjusted)), user=arbitre2
+    )
+    assert sheet.version == 2 and sheet.reason == "Lu de travers"
+    assert AuditEntry.objects.filter(action="travelling.corrected").latest("pk").data["reason"]
+    travelling_sheet_confirm(sheet=sheet, user=arbitre)
+    adjusted = LineEntry(position=fifth.position, table=fifth.table, score=53, adjusted=True)
+    sheet = travelling_sheet_save(
+        board=board, entry=TravellingEntry((*kept, adjusted), reason="Recompté"), user=arbitre
+    )
+    assert sheet.version == 3 and sheet.reason == "Recompté"
+    assert sheet.lines.get(table_number=fifth.table, adjusted=True).adjust_reason == "Recompté"
+    # A line that did not change brings no reason of its own: still refused.
+    unchanged = LineEntry(
+        position=fifth.position,
+        table=fifth.table,
+        score=53,
+        adjusted=True,
+        adjust_reason="Recompté",
+    )
+    travelling_sheet_confirm(sheet=sheet, user=arbitre2)
+    with pytest.raises(TravellingRefused) as exc:
+        travelling_sheet_save(
+            board=board,
+            entry=TravellingEntry(
+                (
+                    *kept[:3],
+                    LineEntry(position=plays[3].position, table=plays[3].table, score=-56),
+                    unchanged,
+                )
+            ),
+            user=arbitre,
+        )
+    assert [p.code for p in exc.value.problems] == ["reason_required"]
