@@ -142,6 +142,8 @@ def board_sheet(request, tournament, session, board):
     else:
         rows = _lines_form(board_, plays, None, stored)
     is_arbitre = has_role(request.user, tournament, Role.ARBITRE)
+    waiting = sheet is not None and sheet.status == TravellingSheet.Status.ENTERED
+    entered_by_me = tournament.four_eyes and waiting and sheet.entered_by_id == request.user.pk
     count = found.boards.count()
     return render(
         request,
@@ -157,10 +159,9 @@ def board_sheet(request, tournament, session, board):
             "is_arbitre": is_arbitre,
             "correcting": sheet is not None and sheet.is_confirmed,
             "reason": request.POST.get("reason", "") if request.method == "POST" else "",
-            "can_confirm": sheet is not None
-            and sheet.status == TravellingSheet.Status.ENTERED
-            and is_arbitre
-            and not (tournament.four_eyes and sheet.entered_by_id == request.user.pk),
+            "can_confirm": waiting and is_arbitre and not entered_by_me,
+            # Four-eyes: the page says why there is no button to confirm.
+            "entered_by_me": waiting and is_arbitre and entered_by_me,
             "previous": board_.number - 1 if board_.number > 1 else None,
             "next": board_.number + 1 if board_.number < count else None,
             "taker_name": board_.get_taker_display(),

@@ -208,3 +208,18 @@ def test_an_arbitre_corrects_a_confirmed_line_with_the_line_s_reason_only(client
     assert saved.status_code == 302
     sheet = TravellingSheet.objects.get(status="entered")
     assert sheet.version == 2 and sheet.reason == "Score mal lu"
+
+
+def test_the_arbitre_who_entered_a_travelling_sheet_reads_why_he_cannot_confirm_it(client):
+    tournament = duplicate_tournament(players=20, positions=5, four_eyes=True)
+    session = drawn_session(tournament)
+    _o, _scorer, arbitre, arbitre2 = staff_of(tournament)
+    enter(session.boards.get(number=1), [56, 62, -56, -52, 50], arbitre)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    client.force_login(arbitre)
+    html = client.get(url).content.decode()
+    assert 'data-testid="confirm"' not in html
+    assert "You entered this version: another arbitre must confirm it (four-eyes)." in html
+    client.force_login(arbitre2)
+    html = client.get(url).content.decode()
+    assert 'data-testid="confirm"' in html and 'data-testid="four-eyes"' not in html
