@@ -14,6 +14,7 @@ from . import views_quadrettes, views_triplettes
 from .duplicate import board_plays, sheet_lines
 from .messages_duplicate import line_message
 from .models_duplicate import Board, TravellingLine, TravellingSheet
+from .refusals import StaleSheet
 from .services_duplicate import (
     LineEntry,
     TravellingEntry,
@@ -99,7 +100,10 @@ def board_sheet(request, tournament, session, board):
     plays = board_plays(found).get(board_.board_set, [])
     sheet = board_.sheets.exclude(status=TravellingSheet.Status.SUPERSEDED).first()
     stored = sheet_lines([sheet.pk]).get(sheet.pk, []) if sheet else []
-    errors, status = [], 200
+    errors, status, conflict = [], 200, None
+    # The version the page's form is based on: the stored one; after a refused save the one the
+    # typing was based on; after a conflict the other's (saving again is then a choice).
+    shown_version = sheet.version if sheet else 0
     if request.method == "POST" and request.POST.get("confirm") and sheet:
         try:
             travelling_sheet_confirm(sheet=sheet, user=request.user)
@@ -121,8 +125,20 @@ def board_sheet(request, tournament, session, board):
             problems = travelling_sheet_check(board=board_, entry=entry, user=request.user)
             errors = _place([p for p in problems if p.code != "no_line"], entry_lines)
         else:
+            base = _version(request.POST.get("base_version"))
+            shown_version = shown_version if base is None else base
             try:
-                saved = travelling_sheet_save(board=board_, entry=entry, user=request.user)
+                saved = travelling_sheet_save(
+                    board=board_, entry=entry, user=request.user, base_version=base
+                )
+            except StaleSheet as exc:
+                # Saving again from here is a deliberate choice over the other version.
+                conflict, status = exc.current, 409
+                if conflict is None:
+                    errors, shown_version = exc.messages, 0
+                else:
+                    shown_version = conflict.version
+                    _beside(rows, sheet_lines([conflict.pk]).get(conflict.pk, []))
             except TravellingRefused as exc:
                 errors = _place(exc.problems, entry_lines)
             except ValidationError as exc:
@@ -135,10 +151,15 @@ def board_sheet(request, tournament, session, board):
                         _("Étui %(n)s saved; %(m)s line(s) still missing.")
                         % {"n": board_.number, "m": missing},
                     )
+                elif saved.version == base:
+                    messages.info(
+                        request,
+                        _("Étui %(n)s: nothing changed, no new version.") % {"n": board_.number},
+                    )
                 else:
                     messages.success(request, _("Étui %(n)s saved.") % {"n": board_.number})
                 return _next(tournament, found, board_)
-        status = 400
+        status = status if status != 200 else 400
     else:
         rows = _lines_form(board_, plays, None, stored)
     is_arbitre = has_role(request.user, tournament, Role.ARBITRE)
@@ -153,7 +174,9 @@ def board_sheet(request, tournament, session, board):
             "session": found,
             "board": board_,
             "rows": rows,
-            "sheet": sheet,
+            "sheet": conflict or sheet,
+            "conflict": conflict,
+            "base_version": shown_version,
             "errors": errors,
             "error_count": len(errors) + sum(len(r["errors"]) for r in rows),
             "is_arbitre": is_arbitre,
@@ -171,6 +194,29 @@ def board_sheet(request, tournament, session, board):
         },
         status=status,
     )
+
+
+def _version(raw) -> int | None:
+    """The version a form was opened on; None when the form does not say (not checked)."""
+    if raw is None:
+        return None
+    try:
+        return max(0, int(raw))
+    except (TypeError, ValueError):
+        return -1  # matches no version: the save answers with a conflict
+
+
+def _beside(rows, lines) -> None:
+    """Each row's score in the version someone else saved, to show beside the typing."""
+    stored = {(ln.round.number, ln.table_number): ln for ln in lines}
+    for row in rows:
+        line = stored.get((row["play"].position, row["play"].table))
+        if line is None:
+            row["theirs"] = "—"
+        elif line.cancelled:
+            row["theirs"] = _("cancelled")
+        else:
+            row["theirs"] = f"{line.score:+d}"
 
 
 def _typed_lines(rows) -> list[tuple[dict, LineEntry]]:

@@ -223,3 +223,43 @@ def test_the_arbitre_who_entered_a_travelling_sheet_reads_why_he_cannot_confirm_
     client.force_login(arbitre2)
     html = client.get(url).content.decode()
     assert 'data-testid="confirm"' in html and 'data-testid="four-eyes"' not in html
+
+
+def test_two_people_correcting_one_travelling_sheet_meet_a_conflict_not_a_lost_save(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, _ = staff_of(tournament)
+    board = session.boards.get(number=1)
+    enter(board, [56, 62], scorer)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    client.force_login(scorer)
+    assert 'name="base_version" value="1"' in client.get(url).content.decode()
+    enter(board, [56, 62, -56], arbitre)  # saved meanwhile: version 2
+    typed = {"base_version": "1", "score-0": "+56", "score-1": "+60", "score-2": "-52"}
+    conflict = client.post(url, typed)
+    assert conflict.status_code == 409
+    html = conflict.content.decode()
+    assert 'data-testid="conflict"' in html and "dup-arbitre saved version 2" in html
+    assert 'data-testid="theirs-2">-56<' in html and 'value="-52"' in html  # theirs, mine
+    assert 'name="base_version" value="2"' in html
+    assert TravellingSheet.objects.filter(board=board).count() == 2
+    assert [ln.score for ln in TravellingSheet.objects.get(status="entered").lines.all()] == [
+        56,
+        62,
+        -56,
+    ]
+    # Saving again from there is a choice: it replaces theirs.
+    assert client.post(url, {**typed, "base_version": "2"}).status_code == 302
+    assert TravellingSheet.objects.get(status="entered").version == 3
+
+
+def test_five_identical_submits_of_a_travelling_sheet_make_one_version(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    drawn_session(tournament)
+    _o, scorer, _a, _ = staff_of(tournament)
+    client.force_login(scorer)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    typed = {"base_version": "0", "score-0": "+56", "score-1": "+62", "score-2": "-56"}
+    for _ in range(5):
+        assert client.post(url, typed).status_code == 302
+    assert TravellingSheet.objects.get().version == 1

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from scoring.match_history import sheet_versions
 from scoring.match_results import competition, match_results
 from scoring.models_match import MatchLine, MatchQuarter, MatchSheet, TeamMatch
+from scoring.refusals import StaleSheet
 from scoring.services_match import (
     bonus_set,
     matches_draw,
@@ -446,3 +447,50 @@ def test_the_quarter_page_says_why_the_entering_arbitre_cannot_confirm_and_anoth
     html = client.post(closing, follow=True).content.decode()
     assert 'data-testid="quarter-closed"' in html
     assert MatchQuarter.objects.get(pk=quarter.pk).is_closed
+
+
+def test_a_match_sheet_saved_since_is_a_conflict_and_identical_submits_one_version(client):
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    rows = {1: ("garde", "+82"), 2: ("garde", "+68"), 3: ("garde", "-68"), 4: ("garde", "+56")}
+    sheets = [
+        sheet_save(
+            quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=scorer, base_version=0
+        )
+        for _ in range(5)
+    ]
+    assert {s.version for s in sheets} == {1} and MatchSheet.objects.count() == 1
+    assert len(sheet_versions(quarter)[(OPEN, ATTACK)]) == 1
+    theirs = {**rows, 4: ("garde", "+60")}
+    sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=theirs, user=arbitre, base_version=1)
+    mine = {**rows, 3: ("garde", "-70")}
+    with pytest.raises(StaleSheet) as exc:
+        sheet_save(
+            quarter=quarter, room=OPEN, keeper=ATTACK, rows=mine, user=scorer, base_version=1
+        )
+    assert exc.value.current.version == 2
+    assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=3).score == -68
+    # The page keeps the typing and shows their version beside it; nothing is saved.
+    client.force_login(scorer)
+    url = reverse(
+        "scoring:match_quarter_sheet", args=[tournament.slug, match.number, 1, OPEN, ATTACK]
+    )
+    data = {"base_version": "1"}
+    for board, (contract, score) in mine.items():
+        data[f"open-attack-contract_{board}"], data[f"open-attack-score_{board}"] = contract, score
+    response = client.post(url, data)
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert 'data-testid="conflict-open-attack"' in html and "dup-arbitre saved version 2" in html
+    assert "Étui 4: Garde +60" in html and 'value="-70"' in html
+    assert 'name="base_version" value="2"' in html
+    assert MatchSheet.objects.get().version == 2
+    assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=3).score == -68
+    # Saving again from the conflict is a choice; sent five times (a double click): one version.
+    data["base_version"] = "2"
+    for _ in range(5):
+        assert client.post(url, data).status_code == 302
+    assert MatchSheet.objects.get().version == 3
+    assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=3).score == -70
