@@ -240,7 +240,8 @@ def test_two_people_correcting_one_travelling_sheet_meet_a_conflict_not_a_lost_s
     assert conflict.status_code == 409
     html = conflict.content.decode()
     assert 'data-testid="conflict"' in html and "dup-arbitre saved version 2" in html
-    assert 'data-testid="theirs-2">-56<' in html and 'value="-52"' in html  # theirs, mine
+    assert 'data-testid="theirs-2">Their version: -56<' in html  # theirs beside mine
+    assert 'value="-52"' in html
     assert 'name="base_version" value="2"' in html
     assert TravellingSheet.objects.filter(board=board).count() == 2
     assert [ln.score for ln in TravellingSheet.objects.get(status="entered").lines.all()] == [
