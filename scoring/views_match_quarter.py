@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
-from tournaments.permissions import Role, has_role, role_required
+from tournaments.permissions import Role, role_required
 
 from . import services_match
 from .forms_match import QuarterForm, SheetForm
@@ -57,27 +57,21 @@ def _quarter_context(
     if quarter is None:
         return context
     sheets = quarter_sheets(quarter)
-    versions = sheet_versions(quarter)
-    stored = {(s.room, s.keeper): s for s in quarter.sheets.select_related("entered_by")}
+    read = {
+        "sheets": sheets,
+        "versions": sheet_versions(quarter),
+        "stored": {(s.room, s.keeper): s for s in quarter.sheets.select_related("entered_by")},
+        "is_arbitre": context["is_arbitre"],
+    }
     rooms = []
     for room in MatchQuarter.Room.values:
         state = room_state(quarter, sheets, room)
-        forms = [
-            _sheet_box(request, tournament, quarter, sheets, versions, stored, room, keeper)
-            for keeper in MatchLine.Keeper.values
-        ]
-        for box in forms:
+        forms = []
+        for keeper in MatchLine.Keeper.values:
+            box = _sheet_box(request, tournament, quarter, read, room, keeper)
             if bound is not None and bound.prefix == box["form"].prefix:
-                box["form"] = bound
-                box["base_version"] = _version(request.POST.get("base_version"))
-            if conflict is not None and bound is not None and bound.prefix == box["form"].prefix:
-                # Saving again from here is a deliberate choice over the other version.
-                box["base_version"] = conflict.version
-                box["conflict"] = conflict
-                box["theirs"] = [
-                    (board, _written(sheets[(room, box["keeper"])].get(board)))
-                    for board in quarter_boards(quarter)
-                ]
+                _typed_box(request, box, bound, conflict, sheets, quarter)
+            forms.append(box)
         rooms.append(
             {
                 "room": room,
@@ -103,12 +97,28 @@ def _quarter_context(
     return context
 
 
-def _sheet_box(request, tournament, quarter, sheets, versions, stored, room, keeper) -> dict:
+def _typed_box(request, box, bound, conflict, sheets, quarter) -> None:
+    """The sheet as the reader typed it, refused: the version the typing was based on, or
+    after a conflict the other's, shown beside it (saving again is then a choice)."""
+    box["form"] = bound
+    base = _version(request.POST.get("base_version"))
+    if base is not None:
+        box["base_version"] = base
+    if conflict is not None:
+        box["base_version"] = conflict.version
+        box["conflict"] = conflict
+        box["theirs"] = [
+            (board, _written(sheets[(conflict.room, conflict.keeper)].get(board)))
+            for board in quarter_boards(quarter)
+        ]
+
+
+def _sheet_box(request, tournament, quarter, read, room, keeper) -> dict:
     """One sheet of a room on the page: its form as stored, its versions, and whether the
     reader may confirm it (or why not: four-eyes)."""
-    sheet = stored.get((room, keeper))
+    sheet = read["stored"].get((room, keeper))
     initial = {"signed": bool(sheet and sheet.signed)}
-    for board, (contract, score) in sheets[(room, keeper)].items():
+    for board, (contract, score) in read["sheets"][(room, keeper)].items():
         initial[f"contract_{board}"] = contract
         initial[f"score_{board}"] = f"{score:+d}"
     form = SheetForm(
@@ -122,14 +132,14 @@ def _sheet_box(request, tournament, quarter, sheets, versions, stored, room, kee
                 for board, (before, after) in version.changes.items()
             ],
         }
-        for version in versions.get((room, keeper), [])
+        for version in read["versions"].get((room, keeper), [])
     ]
     waiting = (
         sheet is not None
         and sheet.version > 0
         and not sheet.is_confirmed
         and not quarter.is_closed
-        and has_role(request.user, tournament, Role.ARBITRE)
+        and read["is_arbitre"]
     )
     mine = waiting and tournament.four_eyes and sheet.entered_by_id == request.user.pk
     return {
@@ -145,7 +155,10 @@ def _sheet_box(request, tournament, quarter, sheets, versions, stored, room, kee
     }
 
 
-def _version(raw) -> int:
+def _version(raw) -> int | None:
+    """The version a form was opened on; None when the form does not say (not checked)."""
+    if raw is None:
+        return None
     try:
         return max(0, int(raw))
     except (TypeError, ValueError):
