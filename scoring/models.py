@@ -344,7 +344,7 @@ class Penalty(Cancellable):
 
 from .models_duplicate import Board, TravellingLine, TravellingSheet  # noqa: E402
 from .models_duplicate_reports import TableReport  # noqa: E402
-from .models_match import MatchLine, MatchQuarter, QuarterPlayer, TeamMatch  # noqa: E402
+from .models_match import MatchLine, MatchQuarter, MatchSheet, QuarterPlayer, TeamMatch  # noqa: E402
 
 __all__ = [
     "Board",
@@ -355,6 +355,7 @@ __all__ = [
     "Deal",
     "Mark",
     "MatchLine",
+    "MatchSheet",
     "MatchQuarter",
     "Penalty",
     "PoigneeChoice",

@@ -165,6 +165,9 @@ ACCESS = {
     "scoring:match_quarter_sheet": action(
         "scorer", fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
     ),
+    "scoring:match_quarter_sheet_confirm": action(
+        "arbitre", fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
+    ),
     "scoring:match_quarter_close": action("arbitre", fixed={"match": 1, "quarter": 1}),
     "scoring:duplicate_ranking": page("scorer", ok=302, fixed={"session": 1}),
     "scoring:duplicate_board": page("scorer", ok=302, fixed={"session": 1, "board": 1}),
