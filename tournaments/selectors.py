@@ -10,7 +10,6 @@ from common.text import folded
 from .actions import Action
 from .extensions import not_seating
 from .models import AuditEntry, Registration, StaffRole, Tournament
-from .seating import table_sizes
 
 
 def public_tournaments():
@@ -45,20 +44,6 @@ def registrations(*, tournament: Tournament, search: str = ""):
     return qs
 
 
-@dataclass(frozen=True)
-class PresenceSummary:
-    registered: int
-    present: int
-    playing_first: int  # present and playing the next position to seat
-    absent: int  # playing the next position, not checked in yet: what « all present » checks in
-    tables: tuple[int, ...] | None
-    position: int = 1  # the next position to seat: the first one not closed yet
-
-    @property
-    def impossible(self) -> bool:
-        return self.playing_first > 0 and self.tables is None
-
-
 def next_position(tournament: Tournament) -> int:
     """The next position to seat: the first one not closed yet (2 once the first is closed)."""
     closed = tournament.rounds.filter(closed_at__isnull=False).values_list("number", flat=True)
@@ -69,24 +54,6 @@ def plays(position: int) -> Q:
     """The registrations that play ``position``: joined by then, not withdrawn before it."""
     return Q(joins_at_position__lte=position) & (
         Q(withdrawn_after_position__isnull=True) | Q(withdrawn_after_position__gte=position)
-    )
-
-
-def presence_summary(*, tournament: Tournament) -> PresenceSummary:
-    """Who is here, and the tables the next position to seat would have: the first position
-    not closed yet (position 2 once the first is closed), with its latecomers and without
-    those withdrawn before it."""
-    position = next_position(tournament)
-    counts = Registration.objects.filter(tournament=tournament).aggregate(
-        registered=Count("pk"),
-        present=Count("pk", filter=Q(checked_in=True)),
-        playing_first=Count("pk", filter=Q(checked_in=True) & plays(position)),
-        absent=Count("pk", filter=Q(checked_in=False, excluded=False) & plays(position)),
-    )
-    return PresenceSummary(
-        **counts,
-        tables=table_sizes(counts["playing_first"], tournament.remainder),
-        position=position,
     )
 
 

@@ -17,6 +17,7 @@ from .. import selectors, services, services_undo
 from ..forms import PlayerForm
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
+from ..selectors_presence import presence_summary
 from ..selectors_seating import restore_position
 from ..tables import RegistrationTable
 
@@ -35,7 +36,7 @@ def registration_list(request, tournament):
         "table": table,
         "search": search,
         "can_edit": can_edit,
-        "summary": selectors.presence_summary(tournament=tournament),
+        "summary": presence_summary(tournament=tournament),
         "oob": is_htmx(request),  # the count of players found, in its live region
     }
     template = (
@@ -154,7 +155,7 @@ def checkin(request, tournament):
         "tournament": tournament,
         "rows": rows,
         "search": search,
-        "summary": selectors.presence_summary(tournament=tournament),
+        "summary": presence_summary(tournament=tournament),
         "last_check_in_all": selectors.last_check_in_all(tournament=tournament),
         "oob": is_htmx(request),  # the count of players found, in its live region
     }
@@ -179,7 +180,7 @@ def checkin_toggle(request, tournament, number):
             {
                 "tournament": tournament,
                 "row": reg,
-                "summary": selectors.presence_summary(tournament=tournament),
+                "summary": presence_summary(tournament=tournament),
                 "last_check_in_all": selectors.last_check_in_all(tournament=tournament),
                 "oob_presence": True,
             },
