@@ -27,6 +27,7 @@ from .match_results import (
     room_state,
     with_quarters,
 )
+from .match_sheet import result_sheet
 from .models import ContractChoice
 from .models_match import QUARTERS, MatchLine, MatchQuarter, TeamMatch
 
@@ -333,8 +334,14 @@ def quarter_end(request, tournament, match, quarter):
 def match_sheet_pdf(request, tournament, match):
     """The result sheet for both captains and the arbitre to sign: closed quarters only."""
     match = _match(tournament, match)
+    results = match_results(match)
     pdf = render_pdf(
         "print/match_result.html",
-        {"tournament": tournament, "match": match, "results": match_results(match)},
+        {
+            "tournament": tournament,
+            "match": match,
+            "results": results,
+            "sheet": result_sheet(match, results),
+        },
     )
     return download((f"{tournament.slug}-match-{match.number}.pdf", "application/pdf", pdf))
