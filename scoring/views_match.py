@@ -7,13 +7,13 @@ from functools import wraps
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
 from common.rendering import render_pdf
+from common.views import download
 from tournaments.permissions import Role, has_role, role_required
 
 from . import services_match
@@ -23,6 +23,7 @@ from .match_results import (
     match_results,
     with_quarters,
 )
+from .match_sheet import result_sheet
 from .models_match import QUARTERS, TeamMatch
 
 
@@ -165,11 +166,14 @@ def match_penalty(request, tournament, match):
 def match_sheet_pdf(request, tournament, match):
     """The result sheet for both captains and the arbitre to sign: closed quarters only."""
     match = match_or_404(tournament, match)
+    results = match_results(match)
     pdf = render_pdf(
         "print/match_result.html",
-        {"tournament": tournament, "match": match, "results": match_results(match)},
+        {
+            "tournament": tournament,
+            "match": match,
+            "results": results,
+            "sheet": result_sheet(match, results),
+        },
     )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    name = f"{tournament.slug}-match-{match.number}.pdf"
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
+    return download((f"{tournament.slug}-match-{match.number}.pdf", "application/pdf", pdf))

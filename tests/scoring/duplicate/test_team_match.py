@@ -494,3 +494,43 @@ def test_a_match_sheet_saved_since_is_a_conflict_and_identical_submits_one_versi
         assert client.post(url, data).status_code == 302
     assert MatchSheet.objects.get().version == 3
     assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=3).score == -70
+
+
+def test_the_result_sheet_names_every_player_and_every_score(client):
+    """The rulebook's result sheet: the names of the players and the scores. Each quarter's
+    attackers and defenders, each étui's contracts and attackers' scores, and each team's
+    members with what they played; a team without a penalty shows no « −0.000 »."""
+    tournament = competition_of(size=5)
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    match = TeamMatch.objects.get(pk=match.pk)
+    play(match, 1, scorer, arbitre, *QUARTER_SCORES[0])
+    penalty_set(match=match, user=arbitre, penalty_a="0", penalty_b="2", reason="Retard")
+    client.force_login(arbitre)
+    response = client.get(reverse("scoring:match_sheet", args=[tournament.slug, match.number]))
+    text = " ".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages
+    ).replace("\u00a0", " ")
+    flat = " ".join(text.split())
+    for team in (match.team_a, match.team_b):
+        for member in members(team):  # the fifth, who played no quarter, too
+            assert member.name in flat, member.name
+    quarter = match.quarters.get(number=1)
+    for player in quarter.players.all():
+        assert player.registration.name in flat
+    for score in ("+82", "+68", "−68", "+66", "−76", "−58", "+56"):
+        assert score in flat, score
+    assert "Garde" in flat
+    assert "−0.000" not in flat and "-0.000" not in flat
+    assert "−2.000" in flat
+
+
+def test_the_match_page_shows_no_minus_zero_for_a_team_without_penalty(client):
+    tournament = competition_of()
+    _organiser, _scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    penalty_set(match=match, user=arbitre, penalty_a="1,5", penalty_b="0", reason="Bruit")
+    client.force_login(arbitre)
+    html = client.get(reverse("scoring:match", args=[tournament.slug, match.number]))
+    html = html.content.decode()
+    assert "−1.500" in html and "−0.000" not in html
