@@ -1,7 +1,8 @@
 """The projector view (public, no account): ``/t/<slug>/screen/``.
 
 One full-screen page that shows its panels in turn, in large type: the published seating of the
-current position (alphabetical, "NAME First — table N · seat"), the provisional standings and,
+position being played (``round_played``: in a duplicate, the first whose scores are not all in;
+alphabetical, "NAME First — table N · seat"), the provisional standings and,
 in a team tournament, the team standings (``Standings.teams``, as the public teams page).
 ``static/js/screen.js`` shows each panel for ``?seconds=`` (20 by default, 5 to 120), scrolls a
 long list by itself (a CSS animation it only measures for) and, once a panel is hidden, asks
@@ -18,7 +19,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 
 from tournaments.models import Tournament
-from tournaments.selectors_seating import current_round, round_seats_by_name
+from tournaments.selectors_seating import round_played, round_seats_by_name
 from tournaments.views.helpers import nothing_new, public_tournament, seating_address
 
 from .screen_results import duplicate_results_panel, match_table_panel
@@ -48,7 +49,7 @@ def display_seconds(raw: str) -> int:
 
 
 def _seating_context(tournament: Tournament) -> dict:
-    round_ = current_round(tournament=tournament)
+    round_ = round_played(tournament=tournament)
     seats = list(round_seats_by_name(round=round_)) if round_ else []
     return {"round": round_, "seats": seats}
 

@@ -1,0 +1,109 @@
+"""The public seating page and the projector of a duplicate (fft-duplicate.md §1.7, §2): the
+position being played (the first whose scores are not all in), another one on request, and
+never a score before the séance closes."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from scoring.duplicate import board_plays
+from scoring.models_duplicate import Board, TravellingSheet
+from scoring.services_duplicate import session_close, travelling_sheet_confirm
+from tournaments.models import Seat
+
+from .helpers import drawn_session, duplicate_tournament, enter, staff_of
+
+pytestmark = pytest.mark.django_db
+
+
+def seating(client, tournament, **params):
+    response = client.get(reverse("public:seating", args=[tournament.slug]), params)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def tables_shown(html) -> dict[int, int]:
+    """player number -> the table the page gives them."""
+    found = re.findall(r'data-testid="table-(\d+)">(\d+)<', html)
+    return {int(player): int(table) for player, table in found}
+
+
+def tables_at(session, position) -> dict[int, int]:
+    seats = Seat.objects.filter(round__session=session, round__number=position)
+    return {
+        s.registration.number: s.table.number for s in seats.select_related("table", "registration")
+    }
+
+
+def finish(session, position, user):
+    """Every étui's line of ``position`` typed (a travelling sheet entered that far)."""
+    for board in Board.objects.filter(session=session):
+        plays = board_plays(session)[board.board_set]
+        upto = [p for p in plays if p.position <= position]
+        enter(board, [56] * len(upto), user)
+
+
+@pytest.fixture
+def evening():
+    """28 players, 7 tables, 7 positions, all published, nothing played."""
+    tournament = duplicate_tournament(players=28, positions=7, slug="soiree")
+    session = drawn_session(tournament)
+    return tournament, session
+
+
+def screen_seats(client, tournament) -> tuple[str, dict[int, int]]:
+    response = client.get(reverse("screen:panel", args=[tournament.slug]), {"panel": "seating"})
+    html = response.content.decode()
+    found = re.findall(r'data-testid="seat-(\d+)">.*?table <b>(\d+)</b>', html, re.S)
+    return html, {int(player): int(table) for player, table in found}
+
+
+def test_the_seating_page_shows_the_position_being_played_not_the_last(client, evening):
+    tournament, session = evening
+    html = seating(client, tournament)
+    assert "Position 1, being played" in html
+    assert tables_shown(html) == tables_at(session, 1)
+    assert len(tables_shown(html)) == 28
+    _html, shown = screen_seats(client, tournament)
+    assert shown == tables_at(session, 1)
+
+    _organiser, scorer, _arbitre, _second = staff_of(tournament)
+    finish(session, 1, scorer)
+    html = seating(client, tournament)
+    assert "Position 2, being played" in html
+    assert tables_shown(html) == tables_at(session, 2)
+    panel, shown = screen_seats(client, tournament)
+    assert "Position 2" in panel and shown == tables_at(session, 2)
+    # §1.7: the scores typed are not shown on either page.
+    assert "+56" not in html and "+56" not in panel and ">56<" not in html
+
+
+def test_a_visitor_chooses_another_position(client, evening):
+    tournament, session = evening
+    html = seating(client, tournament, position="5")
+    assert "Position 5 (position 1 is being played)" in html
+    assert tables_shown(html) == tables_at(session, 5)
+    assert re.search(r'href="[^"]*\?position=5" aria-current="page"', html)
+    # Every published position is a plain link: no script needed.
+    assert all(f"?position={k}" in html for k in range(1, 8))
+    # A search keeps the position chosen; an unknown one falls back on the position played.
+    player = Seat.objects.filter(round__session=session).first().registration
+    html = seating(client, tournament, position="5", q=str(player.number))
+    assert tables_shown(html) == {player.number: tables_at(session, 5)[player.number]}
+    assert "Position 1, being played" in seating(client, tournament, position="99")
+    assert "Position 1, being played" in seating(client, tournament, position="x")
+
+
+def test_the_last_position_stays_once_every_score_is_in_and_the_seance_closed(client, evening):
+    tournament, session = evening
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    finish(session, 7, scorer)
+    html = seating(client, tournament)
+    assert "Position 7, being played" in html
+    for sheet in TravellingSheet.objects.filter(board__session=session):
+        travelling_sheet_confirm(sheet=sheet, user=arbitre)
+    session_close(session=session, user=arbitre)
+    html = seating(client, tournament)
+    assert "Position 7<" in html and "being played" not in html
+    assert tables_shown(html) == tables_at(session, 7)
