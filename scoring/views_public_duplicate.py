@@ -9,11 +9,12 @@ rankings and each player's notes are shown, from the confirmed travelling sheets
 from django.shortcuts import render
 
 from tournaments.models import Seat
+from tournaments.selectors_places import registration_places
 
 from .duplicate import session_results, tournament_results
 from .duplicate_quadrettes import quadrette_session_results, quadrette_tournament_results
 from .duplicate_triplettes import triplette_session_results, triplette_tournament_results
-from .models_duplicate import ORIENTATIONS, TravellingSheet
+from .models_duplicate import TravellingSheet
 from .shown import percent_shown, pm_shown
 from .views_duplicate import _row
 
@@ -73,25 +74,50 @@ def _tournament_results(tournament):
     return tournament_results(tournament, official=True)
 
 
-def duplicate_player(request, tournament, registration):
-    seats = (
-        Seat.objects.filter(registration=registration, round__session__isnull=False)
-        .filter(round__status="published")
-        .select_related("round__session", "table")
-        .order_by("round__number")
-    )
-    movement = [
+def _movement(tournament, registration) -> list[dict]:
+    """Where the player sits at each published position: their seat in the individuel, their
+    team's place in triplettes and quadrettes (``selectors_places``)."""
+    if tournament.is_triplettes or tournament.is_quadrettes:
+        places = registration_places(registration=registration)
+    else:
+        places = (
+            Seat.objects.filter(registration=registration, round__session__isnull=False)
+            .filter(round__status="published")
+            .select_related("round", "table")
+            .order_by("round__number")
+        )
+    return [
         {
-            "position": seat.round.number,
-            "table": seat.table.number,
-            "line": ORIENTATIONS[seat.number],
-            "set": seat.table.board_set,
+            "position": place.table.round.number,
+            "table": place.table.number,
+            "line": place.seat_name,
+            "set": place.table.board_set,
         }
-        for seat in seats
+        for place in places
     ]
+
+
+def _team_result(tournament, session, team) -> dict | None:
+    """The closed séance's row of the player's triplette or quadrette."""
+    if tournament.is_quadrettes:
+        rows = quadrette_session_results(session, official=True).teams
+        found = next((r for r in rows if r.team.pk == team.pk), None)
+        return found and {"place": found.place, "value": pm_shown(found.pm)}
+    rows = triplette_session_results(session, official=True).teams
+    found = next((r for r in rows if r.team.pk == team.pk), None)
+    return found and {"place": found.general_place, "value": percent_shown(found.overall)}
+
+
+def duplicate_player(request, tournament, registration):
+    by_team = tournament.is_triplettes or tournament.is_quadrettes
     results = []
     for session in tournament.sessions.order_by("number"):
         if not session.is_closed:
+            continue
+        if by_team:
+            row = registration.team and _team_result(tournament, session, registration.team)
+            if row:
+                results.append({"session": session, "team": row})
             continue
         found = next(
             (
@@ -115,7 +141,7 @@ def duplicate_player(request, tournament, registration):
         {
             "tournament": tournament,
             "registration": registration,
-            "movement": movement,
+            "movement": _movement(tournament, registration),
             "results": results,
         },
     )

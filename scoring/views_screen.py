@@ -19,6 +19,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 
 from tournaments.models import Tournament
+from tournaments.selectors_places import round_places_by_name
 from tournaments.selectors_seating import round_played, round_seats_by_name
 from tournaments.views.helpers import nothing_new, public_tournament, seating_address
 
@@ -50,7 +51,12 @@ def display_seconds(raw: str) -> int:
 
 def _seating_context(tournament: Tournament) -> dict:
     round_ = round_played(tournament=tournament)
-    seats = list(round_seats_by_name(round=round_)) if round_ else []
+    if round_ is None:
+        seats = []
+    elif tournament.is_triplettes or tournament.is_quadrettes:  # places, not seats
+        seats = round_places_by_name(round=round_)
+    else:
+        seats = list(round_seats_by_name(round=round_))
     return {"round": round_, "seats": seats}
 
 

@@ -7,6 +7,7 @@ from django.shortcuts import render
 from common.text import folded
 
 from ..selectors import change_stamp, public_tournaments, seating_stamp
+from ..selectors_places import round_places_by_name, with_mates
 from ..selectors_seating import (
     published_numbers,
     published_round,
@@ -59,6 +60,39 @@ def _position_asked(request, tournament):
     return published_round(tournament=tournament, number=int(raw))
 
 
+def _seats(round_, search: str):
+    """The position's seats by name (those of the players searched for), and the players
+    found with their table-mates when few enough (else None)."""
+    seats = round_seats_by_name(round=round_) if round_ else []
+    if not (round_ and search):
+        return seats, None
+    for word in search.split():  # "elodie" finds Élodie
+        seats = seats.filter(
+            Q(registration__sort_name__contains=folded(word))
+            | Q(registration__number=int(word) if word.isascii() and word.isdigit() else -1)
+        )
+    first = list(seats[: MATES_AT_MOST + 1])
+    return seats, with_table_mates(seats=first) if len(first) <= MATES_AT_MOST else None
+
+
+def _team_seats(round_, search: str):
+    """``_seats`` for triplettes and quadrettes: where each member plays (``Place``)."""
+    places = round_places_by_name(round=round_) if round_ else []
+    if not (round_ and search):
+        return places, None
+    shown = places
+    for word in search.split():
+        number = int(word) if word.isascii() and word.isdigit() else -1
+        shown = [
+            p
+            for p in shown
+            if folded(word) in p.registration.sort_name or p.registration.number == number
+        ]
+    if len(shown) > MATES_AT_MOST:
+        return shown, None
+    return shown, with_mates(places=places, found=shown)
+
+
 def seating(request, slug):
     t = public_tournament(request, slug)
     stamp = seating_stamp(tournament=t)
@@ -68,17 +102,10 @@ def seating(request, slug):
     asked = _position_asked(request, t)
     round_ = asked or played
     search = request.GET.get("q", "").replace("\x00", "").strip()[:60]
-    seats = round_seats_by_name(round=round_) if round_ else []
-    found = None  # the players found, each with their table-mates
-    if round_ and search:
-        for word in search.split():  # "elodie" finds Élodie
-            seats = seats.filter(
-                Q(registration__sort_name__contains=folded(word))
-                | Q(registration__number=int(word) if word.isascii() and word.isdigit() else -1)
-            )
-        first = list(seats[: MATES_AT_MOST + 1])
-        if len(first) <= MATES_AT_MOST:
-            found = with_table_mates(seats=first)
+    if t.is_triplettes or t.is_quadrettes:  # their movements place teams: no seat rows
+        seats, found = _team_seats(round_, search)
+    else:
+        seats, found = _seats(round_, search)
     context = {
         "tournament": t,
         "round": round_,

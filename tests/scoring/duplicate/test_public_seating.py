@@ -5,12 +5,17 @@ never a score before the séance closes."""
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.urls import reverse
 
 from scoring.duplicate import board_plays
 from scoring.models_duplicate import Board, TravellingSheet
-from scoring.services_duplicate import session_close, travelling_sheet_confirm
-from tournaments.models import Seat
+from scoring.services_duplicate import boards_make, session_close, travelling_sheet_confirm
+from tournaments.models import Seat, SessionAttacker, Table, Tournament
+from tournaments.services_duplicate import session_publish
+from tournaments.services_triplettes import triplettes_movement_build
+from tournaments.simulation import tournament_simulate
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
 
@@ -107,3 +112,74 @@ def test_the_last_position_stays_once_every_score_is_in_and_the_seance_closed(cl
     html = seating(client, tournament)
     assert "Position 7<" in html and "being played" not in html
     assert tables_shown(html) == tables_at(session, 7)
+
+
+def simulated(fmt, players, positions):
+    call_command(
+        "simulate_tournament",
+        "--slug", fmt, "--players", str(players), "--format", fmt,
+        "--positions", str(positions), "--sheets", "--seed", "3",
+    )  # fmt: skip
+    return Tournament.objects.get(slug=fmt)
+
+
+def team_tables(tournament, position) -> dict[int, int]:
+    """player number -> the table their team plays at ``position`` (the attacker's own table
+    in quadrettes: the one where their quadrette visits)."""
+    attackers = set(
+        SessionAttacker.objects.filter(session__tournament=tournament).values_list(
+            "registration__number", flat=True
+        )
+    )
+    where = {}
+    for table in Table.objects.filter(round__tournament=tournament, round__number=position):
+        for member in table.ns_team.members.all():
+            if not (tournament.is_quadrettes and member.number in attackers):
+                where[member.number] = table.number
+        for member in table.ew_team.members.all():
+            if not tournament.is_quadrettes or member.number in attackers:
+                where[member.number] = table.number
+    return where
+
+
+@pytest.mark.parametrize(
+    ("fmt", "players", "positions"), [("triplettes", 30, 5), ("quadrettes", 16, 3)]
+)
+def test_a_closed_team_seance_still_shows_its_movement(client, fmt, players, positions):
+    tournament = simulated(fmt, players, positions)
+    assert tournament.sessions.get().is_closed
+    html = seating(client, tournament)
+    assert f"Position {positions}<" in html and "No player matches" not in html
+    assert tables_shown(html) == team_tables(tournament, positions)
+    assert len(tables_shown(html)) == players
+    html = seating(client, tournament, position="1")
+    assert tables_shown(html) == team_tables(tournament, 1)
+    panel, shown = screen_seats(client, tournament)
+    assert "Nobody is seated" not in panel and shown == team_tables(tournament, positions)
+    member = tournament.registrations.order_by("number").first()
+    page = client.get(reverse("standings:player", args=[tournament.slug, member.number]))
+    html = page.content.decode()
+    assert "not published yet" not in html and 'data-testid="movement"' in html
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td>", html)
+    assert [(int(p), int(t)) for p, t in rows] == [
+        (k, team_tables(tournament, k)[member.number]) for k in range(1, positions + 1)
+    ]
+    assert 'data-testid="results-1"' in html and "hidden-until-closed" not in html
+
+
+def test_a_triplettes_seance_drawn_through_the_services_shows_each_member(client):
+    organiser = get_user_model().objects.get_or_create(username="tri-organiser")[0]
+    tournament = tournament_simulate(
+        slug="tri", players=24, user=organiser, team_size=3, seed=3, positions=3,
+        format=Tournament.Format.TRIPLETTES,
+    )  # fmt: skip
+    session = triplettes_movement_build(tournament=tournament, user=organiser, seed=2)
+    boards_make(session=session, user=organiser, seed=2)
+    session_publish(session=session, user=organiser)
+    html = seating(client, tournament)
+    assert "Position 1, being played" in html
+    assert tables_shown(html) == team_tables(tournament, 1)
+    member = tournament.registrations.order_by("number").first()
+    html = seating(client, tournament, q=member.last_name)
+    assert f'data-testid="found-{member.number}"' in html
+    assert "North-South" in html or "East-West" in html
