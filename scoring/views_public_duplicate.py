@@ -6,8 +6,6 @@ a travelling sheet), never a score, a note or a ranking; once the arbitre closes
 rankings and each player's notes are shown, from the confirmed travelling sheets.
 """
 
-from django.shortcuts import render
-
 from tournaments.models import Seat
 from tournaments.selectors_places import registration_places
 
@@ -15,6 +13,7 @@ from .duplicate import session_results, tournament_results
 from .duplicate_quadrettes import quadrette_session_results, quadrette_tournament_results
 from .duplicate_triplettes import triplette_session_results, triplette_tournament_results
 from .models_duplicate import TravellingSheet
+from .public_live import live_results_page
 from .shown import percent_shown, pm_shown
 from .views_duplicate import _row
 
@@ -29,6 +28,21 @@ def _progress(session) -> dict:
 
 
 def duplicate_standings(request, tournament):
+    def make():
+        return _standings(tournament)
+
+    return live_results_page(
+        request,
+        tournament,
+        "public/duplicate_standings.html",
+        "public/_duplicate_standings.html",
+        {},
+        make,
+    )
+
+
+def _standings(tournament) -> dict:
+    """Each séance's progress or, once closed, its rankings; the total once all are closed."""
     sessions = []
     closed = []
     for session in tournament.sessions.order_by("number"):
@@ -59,11 +73,7 @@ def duplicate_standings(request, tournament):
             }
             for row in _tournament_results(tournament)
         ]
-    return render(
-        request,
-        "public/duplicate_standings.html",
-        {"tournament": tournament, "sessions": sessions, "total": total},
-    )
+    return {"sessions": sessions, "total": total}
 
 
 def _tournament_results(tournament):
@@ -109,6 +119,25 @@ def _team_result(tournament, session, team) -> dict | None:
 
 
 def duplicate_player(request, tournament, registration):
+    def make():
+        return {
+            "movement": _movement(tournament, registration),
+            "results": _player_results(tournament, registration),
+        }
+
+    return live_results_page(
+        request,
+        tournament,
+        "public/duplicate_player.html",
+        "public/_duplicate_player.html",
+        {"registration": registration},
+        make,
+        registration.pk,
+    )
+
+
+def _player_results(tournament, registration) -> list[dict]:
+    """The player's rows of the closed séances (their team's in triplettes and quadrettes)."""
     by_team = tournament.is_triplettes or tournament.is_quadrettes
     results = []
     for session in tournament.sessions.order_by("number"):
@@ -135,13 +164,4 @@ def duplicate_player(request, tournament, registration):
                     "notes": [(n, percent_shown(n.note)) for n in found.notes],
                 }
             )
-    return render(
-        request,
-        "public/duplicate_player.html",
-        {
-            "tournament": tournament,
-            "registration": registration,
-            "movement": _movement(tournament, registration),
-            "results": results,
-        },
-    )
+    return results
