@@ -12,6 +12,7 @@ class ScoringConfig(AppConfig):
             register_finished_rounds,
             register_not_seating,
             register_results,
+            register_seating_page,
             register_table_results,
         )
 
@@ -33,6 +34,10 @@ class ScoringConfig(AppConfig):
         from .duplicate_progress import finished_positions
 
         register_finished_rounds(finished_positions)
+        # A team match seats no position: its seating page shows the quarters and rooms.
+        from .views_public_match import is_team_match, match_seating
+
+        register_seating_page(is_team_match, match_seating)
         register_not_seating("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")
         transfer.register()  # its rows in a tournament document
         from .job_kinds import register_results_documents

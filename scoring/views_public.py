@@ -30,7 +30,7 @@ from .player_results import player_results
 from .public_live import live_address
 from .standings import Standings, cached_standings, ledger_stamp
 from .views_public_duplicate import duplicate_player, duplicate_standings
-from .views_public_match import match_standings
+from .views_public_match import match_player, match_standings
 from .views_public_quadrettes import quadrette_page as quadrette_view
 
 
@@ -90,7 +90,9 @@ def standings_page(request, slug):
 
 def team_standings_page(request, slug):
     tournament = public_tournament(request, slug)
-    if not tournament.has_teams or tournament.plays_duplicate or tournament.is_team_match:
+    if tournament.is_team_match:  # its teams' standings are the matches' table
+        return match_standings(request, tournament)
+    if not tournament.has_teams or tournament.plays_duplicate:
         raise Http404
     return _ranking_page(
         request, tournament, "public/teams.html", "public/_teams.html", teams=Standings.teams
@@ -104,6 +106,8 @@ def player_page(request, slug, number):
         tournament=tournament,
         number=number,
     )
+    if tournament.is_team_match:
+        return match_player(request, tournament, registration)
     if tournament.plays_duplicate:
         return duplicate_player(request, tournament, registration)
     stamp = ledger_stamp(tournament=tournament)

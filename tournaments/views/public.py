@@ -6,6 +6,7 @@ from django.shortcuts import render
 
 from common.text import folded
 
+from ..extensions import seating_page
 from ..selectors import change_stamp, public_tournaments, seating_stamp
 from ..selectors_places import round_places_by_name, with_mates
 from ..selectors_seating import (
@@ -95,6 +96,9 @@ def _team_seats(round_, search: str):
 
 def seating(request, slug):
     t = public_tournament(request, slug)
+    other = seating_page(t)
+    if other is not None:  # a team match: its quarters and rooms, no positions
+        return other(request, t)
     stamp = seating_stamp(tournament=t)
     if polled_unchanged(request, stamp):
         return HttpResponse(status=204)  # nothing new since the page showed it
