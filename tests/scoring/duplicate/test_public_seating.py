@@ -12,6 +12,7 @@ from django.urls import reverse
 from scoring.duplicate import board_plays
 from scoring.models_duplicate import Board, TravellingSheet
 from scoring.services_duplicate import boards_make, session_close, travelling_sheet_confirm
+from scoring.services_duplicate_reports import table_report_save
 from tournaments.models import Seat, SessionAttacker, Table, Tournament
 from tournaments.services_duplicate import session_publish
 from tournaments.services_triplettes import triplettes_movement_build
@@ -183,3 +184,49 @@ def test_a_triplettes_seance_drawn_through_the_services_shows_each_member(client
     html = seating(client, tournament, q=member.last_name)
     assert f'data-testid="found-{member.number}"' in html
     assert "North-South" in html or "East-West" in html
+
+
+def test_the_tables_slips_move_the_page_on_a_table_missing_holds_it(client, evening):
+    tournament, session = evening
+    _organiser, scorer, _arbitre, _second = staff_of(tournament)
+    tables = Table.objects.filter(round__session=session, round__number=1).order_by("number")
+    for table in tables[1:]:
+        boards = Board.objects.filter(session=session, board_set=table.board_set)
+        table_report_save(
+            session=session,
+            round_number=1,
+            table=table.number,
+            scores={b.number: 56 for b in boards},
+            user=scorer,
+        )
+    assert "Position 1, being played" in seating(client, tournament)  # table 1 still playing
+    first = tables[0]
+    boards = list(Board.objects.filter(session=session, board_set=first.board_set))
+    table_report_save(
+        session=session,
+        round_number=1,
+        table=first.number,
+        scores={b.number: 56 for b in boards[:-1]},
+        user=scorer,
+    )
+    assert "Position 1, being played" in seating(client, tournament)  # one étui short
+    table_report_save(
+        session=session,
+        round_number=1,
+        table=first.number,
+        scores={boards[-1].number: 56},
+        user=scorer,
+    )
+    html = seating(client, tournament)
+    assert "Position 2, being played" in html and "56" not in html.split("<main")[1]
+
+
+def test_the_seating_page_reads_a_constant_number_of_queries(
+    client, evening, django_assert_max_num_queries
+):
+    tournament, session = evening
+    _organiser, scorer, _arbitre, _second = staff_of(tournament)
+    finish(session, 3, scorer)
+    with django_assert_max_num_queries(10):
+        html = seating(client, tournament)
+    assert "Position 4, being played" in html
