@@ -166,6 +166,10 @@ def test_a_closed_team_seance_still_shows_its_movement(client, fmt, players, pos
         (k, team_tables(tournament, k)[member.number]) for k in range(1, positions + 1)
     ]
     assert 'data-testid="results-1"' in html and "hidden-until-closed" not in html
+    if tournament.is_quadrettes:  # the team's own page too
+        address = reverse("standings:quadrette", args=[tournament.slug, member.team.number])
+        html = client.get(address).content.decode()
+        assert 'data-testid="movement"' in html and 'data-testid="roadmap"' in html
 
 
 def test_a_triplettes_seance_drawn_through_the_services_shows_each_member(client):
