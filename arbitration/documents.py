@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from common.rendering import PDF, XLSX, local_naive, render_pdf, xlsx_bytes
 from tournaments.models import Registration, Tournament
@@ -55,7 +56,7 @@ def report_header() -> list[str]:
         _("Decision"),
         _("Player"),
         _("Points"),
-        _("Note"),
+        pgettext("arbitration decision", "Note"),
         _("Automatic"),
         _("Undone at"),
         _("Why it was undone"),

@@ -9,8 +9,10 @@ class ScoringConfig(AppConfig):
     def ready(self):
         from tournaments.extensions import (
             register_audit_actions,
+            register_finished_rounds,
             register_not_seating,
             register_results,
+            register_seating_page,
             register_table_results,
         )
 
@@ -28,6 +30,14 @@ class ScoringConfig(AppConfig):
         register_results(lambda rounds: rounds.filter(session__boards__table_reports__isnull=False))
         # A table whose sheet is entered (in any version) is not missing: nothing to print again.
         register_table_results(lambda tables: tables.filter(score_sheets__isnull=False))
+        # Duplicate: a position is over once every table's scores are in (duplicate_progress).
+        from .duplicate_progress import finished_positions
+
+        register_finished_rounds(finished_positions)
+        # A team match seats no position: its seating page shows the quarters and rooms.
+        from .views_public_match import is_team_match, match_seating
+
+        register_seating_page(is_team_match, match_seating)
         register_not_seating("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")
         transfer.register()  # its rows in a tournament document
         from .job_kinds import register_results_documents

@@ -146,3 +146,59 @@ def competition(tournament) -> list:
         if results.finished:
             played.append((match.team_a, match.team_b, results.total_a, results.total_b))
     return competition_table(played)
+
+
+@dataclass
+class RoomPlay:
+    """Who plays in one room of a quarter: one side's attacker against the other's defence."""
+
+    room: str  # its label
+    attack_team: object
+    attacker: object  # Registration, or None while not named
+    defence_team: object
+    defenders: list
+
+
+@dataclass
+class MatchPlay:
+    """Where a match stands, for the public: the quarter in play (named, not closed) and its
+    rooms, or the next quarter to name; the result once finished. Nothing of an open quarter's
+    scores (``results`` is official: closed quarters only)."""
+
+    results: MatchResults
+    quarter: QuarterResult | None
+    next_quarter: int | None
+    rooms: list
+
+
+def match_play(results: MatchResults) -> MatchPlay:
+    in_play = next((q for q in results.quarters if not q.quarter.is_closed), None)
+    rooms = []
+    if in_play is not None:
+        teams = {"A": results.match.team_a, "B": results.match.team_b}
+        for room in MatchQuarter.Room:
+            side = attacking_side(in_play.quarter, room.value)
+            other = "B" if side == "A" else "A"
+            rooms.append(
+                RoomPlay(
+                    room.label,
+                    teams[side],
+                    in_play.players[side]["attack"],
+                    teams[other],
+                    in_play.players[other]["defence"],
+                )
+            )
+    waiting = in_play is None and not results.finished
+    return MatchPlay(results, in_play, len(results.quarters) + 1 if waiting else None, rooms)
+
+
+def matches_in_play(tournament) -> list[MatchPlay]:
+    """The matches of the round being played (the first with a match not finished, else the
+    last), each with ``match_play``: four queries whatever their number."""
+    matches = TeamMatch.objects.filter(tournament=tournament).select_related("team_a", "team_b")
+    rows = [match_results(m) for m in with_quarters(matches.order_by("round_number", "number"))]
+    if not rows:
+        return []
+    rounds = [r.match.round_number for r in rows if not r.finished]
+    shown = min(rounds) if rounds else rows[-1].match.round_number
+    return [match_play(r) for r in rows if r.match.round_number == shown]

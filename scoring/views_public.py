@@ -6,12 +6,13 @@ Stable addresses players share: ``/t/<slug>/standings/``, ``/t/<slug>/standings/
 (every entered sheet, marked as such), official on request (confirmed sheets only), after any
 position. A donnes-libres page polls for changes (htmx, every few seconds) and is answered
 "nothing new" (204) until the ledger's stamp moves; the rankings come from the cache under that
-stamp. A duplicate's pages (standings, player, quadrette) reload every minute and read the
-closed séances only (``views_public_duplicate``, ``views_public_quadrettes``).
+stamp. A duplicate's pages (standings, player, quadrette) and a team match's poll the same way
+(``public_live``) and read the closed séances and quarters only (``views_public_duplicate``,
+``views_public_quadrettes``, ``views_public_match``).
 Non-public tournaments are a 404 for anyone without a staff role in them.
 """
 
-from django.http import Http404, HttpResponse, QueryDict
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -26,9 +27,10 @@ from tournaments.views.helpers import (
 
 from .bans import player_bans
 from .player_results import player_results
+from .public_live import live_address
 from .standings import Standings, cached_standings, ledger_stamp
 from .views_public_duplicate import duplicate_player, duplicate_standings
-from .views_public_match import match_standings
+from .views_public_match import match_player, match_standings
 from .views_public_quadrettes import quadrette_page as quadrette_view
 
 
@@ -39,15 +41,6 @@ def _choices(request, tournament) -> tuple[int, bool, str]:
     asked = raw if raw.isascii() and raw.isdigit() and len(raw) < 4 else ""
     after = int(asked) if asked else last_published_position(tournament=tournament)
     return min(max(after, 1), tournament.positions), request.GET.get("official") == "1", asked
-
-
-def _live_url(request, stamp: int, **params) -> str:
-    """The address the page polls: the same choices, the stamp it shows."""
-    query = QueryDict(mutable=True)
-    query.update({name: value for name, value in params.items() if value})
-    query["fragment"] = "1"
-    query["stamp"] = str(stamp)
-    return f"{request.path}?{query.urlencode()}"
 
 
 def _ranking_page(request, tournament, template: str, fragment: str, **extra):
@@ -62,7 +55,7 @@ def _ranking_page(request, tournament, template: str, fragment: str, **extra):
         "official": official,
         "positions": range(1, tournament.positions + 1),
         # Asked for a position: the poll keeps it; else it follows the positions published.
-        "live_url": _live_url(
+        "live_url": live_address(
             request, stamp, after=str(after) if asked else "", official="1" if official else ""
         ),
         "refresh": refresh_seconds(),
@@ -97,7 +90,9 @@ def standings_page(request, slug):
 
 def team_standings_page(request, slug):
     tournament = public_tournament(request, slug)
-    if not tournament.has_teams or tournament.plays_duplicate or tournament.is_team_match:
+    if tournament.is_team_match:  # its teams' standings are the matches' table
+        return match_standings(request, tournament)
+    if not tournament.has_teams or tournament.plays_duplicate:
         raise Http404
     return _ranking_page(
         request, tournament, "public/teams.html", "public/_teams.html", teams=Standings.teams
@@ -111,6 +106,8 @@ def player_page(request, slug, number):
         tournament=tournament,
         number=number,
     )
+    if tournament.is_team_match:
+        return match_player(request, tournament, registration)
     if tournament.plays_duplicate:
         return duplicate_player(request, tournament, registration)
     stamp = ledger_stamp(tournament=tournament)
@@ -121,7 +118,7 @@ def player_page(request, slug, number):
         "tournament": tournament,
         "registration": registration,
         "official": official,
-        "live_url": _live_url(request, stamp, official="1" if official else ""),
+        "live_url": live_address(request, stamp, official="1" if official else ""),
         "refresh": refresh_seconds(),
     }
 

@@ -6,14 +6,14 @@ a travelling sheet), never a score, a note or a ranking; once the arbitre closes
 rankings and each player's notes are shown, from the confirmed travelling sheets.
 """
 
-from django.shortcuts import render
-
 from tournaments.models import Seat
+from tournaments.selectors_places import registration_places
 
 from .duplicate import session_results, tournament_results
 from .duplicate_quadrettes import quadrette_session_results, quadrette_tournament_results
 from .duplicate_triplettes import triplette_session_results, triplette_tournament_results
-from .models_duplicate import ORIENTATIONS, TravellingSheet
+from .models_duplicate import TravellingSheet
+from .public_live import live_results_page
 from .shown import percent_shown, pm_shown
 from .views_duplicate import _row
 
@@ -28,6 +28,21 @@ def _progress(session) -> dict:
 
 
 def duplicate_standings(request, tournament):
+    def make():
+        return _standings(tournament)
+
+    return live_results_page(
+        request,
+        tournament,
+        "public/duplicate_standings.html",
+        "public/_duplicate_standings.html",
+        {},
+        make,
+    )
+
+
+def _standings(tournament) -> dict:
+    """Each séance's progress or, once closed, its rankings; the total once all are closed."""
     sessions = []
     closed = []
     for session in tournament.sessions.order_by("number"):
@@ -58,11 +73,7 @@ def duplicate_standings(request, tournament):
             }
             for row in _tournament_results(tournament)
         ]
-    return render(
-        request,
-        "public/duplicate_standings.html",
-        {"tournament": tournament, "sessions": sessions, "total": total},
-    )
+    return {"sessions": sessions, "total": total}
 
 
 def _tournament_results(tournament):
@@ -73,25 +84,69 @@ def _tournament_results(tournament):
     return tournament_results(tournament, official=True)
 
 
-def duplicate_player(request, tournament, registration):
-    seats = (
-        Seat.objects.filter(registration=registration, round__session__isnull=False)
-        .filter(round__status="published")
-        .select_related("round__session", "table")
-        .order_by("round__number")
-    )
-    movement = [
+def _movement(tournament, registration) -> list[dict]:
+    """Where the player sits at each published position: their seat in the individuel, their
+    team's place in triplettes and quadrettes (``selectors_places``)."""
+    if tournament.is_triplettes or tournament.is_quadrettes:
+        places = registration_places(registration=registration)
+    else:
+        places = (
+            Seat.objects.filter(registration=registration, round__session__isnull=False)
+            .filter(round__status="published")
+            .select_related("round", "table")
+            .order_by("round__number")
+        )
+    return [
         {
-            "position": seat.round.number,
-            "table": seat.table.number,
-            "line": ORIENTATIONS[seat.number],
-            "set": seat.table.board_set,
+            "position": place.table.round.number,
+            "table": place.table.number,
+            "line": place.seat_name,
+            "set": place.table.board_set,
         }
-        for seat in seats
+        for place in places
     ]
+
+
+def _team_result(tournament, session, team) -> dict | None:
+    """The closed séance's row of the player's triplette or quadrette."""
+    if tournament.is_quadrettes:
+        rows = quadrette_session_results(session, official=True).teams
+        found = next((r for r in rows if r.team.pk == team.pk), None)
+        return found and {"place": found.place, "value": pm_shown(found.pm)}
+    rows = triplette_session_results(session, official=True).teams
+    found = next((r for r in rows if r.team.pk == team.pk), None)
+    return found and {"place": found.general_place, "value": percent_shown(found.overall)}
+
+
+def duplicate_player(request, tournament, registration):
+    def make():
+        return {
+            "movement": _movement(tournament, registration),
+            "results": _player_results(tournament, registration),
+        }
+
+    return live_results_page(
+        request,
+        tournament,
+        "public/duplicate_player.html",
+        "public/_duplicate_player.html",
+        {"registration": registration},
+        make,
+        registration.pk,
+    )
+
+
+def _player_results(tournament, registration) -> list[dict]:
+    """The player's rows of the closed séances (their team's in triplettes and quadrettes)."""
+    by_team = tournament.is_triplettes or tournament.is_quadrettes
     results = []
     for session in tournament.sessions.order_by("number"):
         if not session.is_closed:
+            continue
+        if by_team:
+            row = registration.team and _team_result(tournament, session, registration.team)
+            if row:
+                results.append({"session": session, "team": row})
             continue
         found = next(
             (
@@ -109,13 +164,4 @@ def duplicate_player(request, tournament, registration):
                     "notes": [(n, percent_shown(n.note)) for n in found.notes],
                 }
             )
-    return render(
-        request,
-        "public/duplicate_player.html",
-        {
-            "tournament": tournament,
-            "registration": registration,
-            "movement": movement,
-            "results": results,
-        },
-    )
+    return results

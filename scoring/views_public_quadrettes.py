@@ -8,11 +8,10 @@ the public sees the movement only. The feuille de route is ``documents_quadrette
 (the printed one's figures, from the confirmed travelling sheets).
 """
 
-from django.shortcuts import render
-
 from tournaments.models import SessionAttacker, Table
 
 from .documents_quadrettes_results import session_roadmaps
+from .public_live import live_results_page
 from .shown import pm_shown
 
 
@@ -38,6 +37,26 @@ def _movement(tournament, team) -> list[dict]:
 
 
 def quadrette_page(request, tournament, team):
+    def make():
+        return {
+            "members": team.members.order_by("number"),
+            "movement": _movement(tournament, team),
+            "sessions": _sessions(tournament, team),
+        }
+
+    return live_results_page(
+        request,
+        tournament,
+        "public/duplicate_quadrette.html",
+        "public/_duplicate_quadrette.html",
+        {"team": team},
+        make,
+        team.pk,
+    )
+
+
+def _sessions(tournament, team) -> list[dict]:
+    """Each séance: the quadrette's attacker and, once closed, its feuille de route."""
     attackers = {
         a.session.number: a.registration
         for a in SessionAttacker.objects.filter(team=team).select_related("session", "registration")
@@ -55,14 +74,4 @@ def quadrette_page(request, tournament, team):
                 None,
             )
         sessions.append(item)
-    return render(
-        request,
-        "public/duplicate_quadrette.html",
-        {
-            "tournament": tournament,
-            "team": team,
-            "members": team.members.order_by("number"),
-            "movement": _movement(tournament, team),
-            "sessions": sessions,
-        },
-    )
+    return sessions

@@ -1,8 +1,10 @@
 """The projector view (public, no account): ``/t/<slug>/screen/``.
 
 One full-screen page that shows its panels in turn, in large type: the published seating of the
-current position (alphabetical, "NAME First — table N · seat"), the provisional standings and,
-in a team tournament, the team standings (``Standings.teams``, as the public teams page).
+position being played (``round_played``: in a duplicate, the first whose scores are not all in;
+alphabetical, "NAME First — table N · seat"; in a team match, each match's quarter in play and
+who plays in which room, its result once finished), the provisional standings and, in a team
+tournament, the team standings (``Standings.teams``, as the public teams page).
 ``static/js/screen.js`` shows each panel for ``?seconds=`` (20 by default, 5 to 120), scrolls a
 long list by itself (a CSS animation it only measures for) and, once a panel is hidden, asks
 ``/t/<slug>/screen/panel/?panel=<name>&stamp=<n>`` for news: the answer is 204 ("nothing new")
@@ -18,9 +20,11 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 
 from tournaments.models import Tournament
-from tournaments.selectors_seating import current_round, round_seats_by_name
+from tournaments.selectors_places import round_places_by_name
+from tournaments.selectors_seating import round_played, round_seats_by_name
 from tournaments.views.helpers import nothing_new, public_tournament, seating_address
 
+from .match_results import matches_in_play
 from .screen_results import duplicate_results_panel, match_table_panel
 from .standings import cached_standings, ledger_stamp
 
@@ -48,8 +52,15 @@ def display_seconds(raw: str) -> int:
 
 
 def _seating_context(tournament: Tournament) -> dict:
-    round_ = current_round(tournament=tournament)
-    seats = list(round_seats_by_name(round=round_)) if round_ else []
+    if tournament.is_team_match:  # no position: each match's quarter in play and its rooms
+        return {"round": None, "seats": [], "plays": matches_in_play(tournament)}
+    round_ = round_played(tournament=tournament)
+    if round_ is None:
+        seats = []
+    elif tournament.is_triplettes or tournament.is_quadrettes:  # places, not seats
+        seats = round_places_by_name(round=round_)
+    else:
+        seats = list(round_seats_by_name(round=round_))
     return {"round": round_, "seats": seats}
 
 

@@ -9,6 +9,11 @@ depend on what the layers above record:
 - ``register_table_results``: the tables of a position that have results (a score sheet
   entered), so that the position page can print again the sheets of those still missing.
   ``scoring`` registers how to tell.
+- ``register_finished_rounds``: the positions of a duplicate séance whose play is over (every
+  table's scores in), so that the public seating page and the projector show the position being
+  played. ``scoring`` registers how to tell.
+- ``register_seating_page``: the public seating page of a tournament whose players are not
+  seated by positions (a team match: its quarters and rooms). ``scoring`` registers it.
 - ``not_seating``: the audit actions that never change where anyone sits (sheets, penalties,
   incidents...), left out of the seating page's change stamp. ``scoring`` and ``arbitration``
   register their prefixes.
@@ -64,6 +69,35 @@ def tables_without_results(tables: QuerySet) -> QuerySet:
     for with_results in _TABLE_RESULTS:
         tables = tables.exclude(pk__in=with_results(tables).values("pk"))
     return tables
+
+
+# Each: rounds (a queryset of Round) -> the ids of those whose play is over.
+_FINISHED: list[Callable[[QuerySet], set[int]]] = []
+
+
+def register_finished_rounds(finished: Callable[[QuerySet], set[int]]) -> None:
+    if finished not in _FINISHED:
+        _FINISHED.append(finished)
+
+
+def finished_rounds(rounds: QuerySet) -> set[int]:
+    """The ids of ``rounds`` whose play is over, as an app above tells (none if no app
+    registered how to tell)."""
+    return set().union(*(finished(rounds) for finished in _FINISHED))
+
+
+# Each: (tournament -> whether the page is its, view(request, tournament) -> response).
+_SEATING_PAGES: list[tuple[Callable, Callable]] = []
+
+
+def register_seating_page(applies: Callable, view: Callable) -> None:
+    if (applies, view) not in _SEATING_PAGES:
+        _SEATING_PAGES.append((applies, view))
+
+
+def seating_page(tournament) -> Callable | None:
+    """The view an app above shows as ``tournament``'s seating page, or None (positions)."""
+    return next((view for applies, view in _SEATING_PAGES if applies(tournament)), None)
 
 
 def not_seating() -> tuple[str, ...]:

@@ -99,7 +99,11 @@ def checked_in_by(*, tournament: Tournament, registrations: list[int], at: datet
 def seating_stamp(*, tournament: Tournament) -> int:
     """Like ``change_stamp``, but moving only with what the seating page shows (positions
     generated, swapped, published, players and their names...): the players' "where do I
-    sit?" page is told "nothing new" while the sheets of the position come in."""
+    sit?" page is told "nothing new" while the sheets of the position come in. In a duplicate
+    the scores coming in move the players on (``selectors_seating.round_played``): every
+    change counts."""
+    if tournament.plays_duplicate:
+        return change_stamp(tournament=tournament)
     return change_stamp(tournament=tournament, ignoring=not_seating())
 
 

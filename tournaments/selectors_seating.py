@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from .actions import Action
-from .extensions import tables_without_results
+from .extensions import finished_rounds, tables_without_results
 from .models import AuditEntry, Registration, Round, Seat, Tournament
 
 
@@ -52,6 +52,30 @@ def _published(tournament: Tournament):
 def current_round(*, tournament: Tournament) -> Round | None:
     """The latest published position: what the players should see."""
     return _published(tournament).first()
+
+
+def round_played(*, tournament: Tournament) -> Round | None:
+    """The position being played, what the seating page and the projector show first. In
+    donnes libres, ``current_round``: positions are published one at a time. In a duplicate,
+    whose séance publishes all its positions at once, the first published position whose play
+    is not over (``extensions.finished_rounds``: every table's scores in), or the last one once
+    they all are."""
+    if not tournament.plays_duplicate:
+        return current_round(tournament=tournament)
+    published = _published(tournament).reverse()
+    done = finished_rounds(published)
+    rounds = list(published)
+    return next((r for r in rounds if r.pk not in done), rounds[-1] if rounds else None)
+
+
+def published_round(*, tournament: Tournament, number: int) -> Round | None:
+    """Published position ``number`` (a visitor's choice), or None."""
+    return _published(tournament).filter(number=number).first()
+
+
+def published_numbers(*, tournament: Tournament) -> list[int]:
+    """The numbers of the published positions, in order: what a visitor may choose from."""
+    return list(_published(tournament).reverse().values_list("number", flat=True))
 
 
 def last_published_position(*, tournament: Tournament) -> int:

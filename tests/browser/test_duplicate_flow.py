@@ -1,9 +1,10 @@
 """A 28-player, 7-position duplicate individuel in a real browser: the organiser creates it
 with the form, checks the 28 players in, draws the movement, deals the étuis, publishes and
-prints the travelling sheets and table cards; a scorer types all 28 travelling sheets from the
-keyboard (a score per line, Enter to the next, Enter on the last saves and opens the next
-étui); a second arbitre confirms them and closes the séance; the public standings, hidden
-until then, show the rankings the pages computed, and the rankings print."""
+prints the travelling sheets and table cards; a phone's seating page shows position 1, being
+played (position 5 on request); a scorer types all 28 travelling sheets from the keyboard (a
+score per line, Enter to the next, Enter on the last saves and opens the next étui); a second
+arbitre confirms them and closes the séance; the public standings, hidden until then, show the
+rankings the pages computed, and the rankings print."""
 
 import random
 
@@ -15,7 +16,7 @@ from scoring.duplicate import session_results
 from scoring.simulation_duplicate import random_scores
 from tests.browser.conftest import fetch_document
 from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
-from tournaments.models import Session, Tournament
+from tournaments.models import Seat, Session, Tournament
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +62,15 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     ).new_page()
     phone.goto(f"/t/{tournament.slug}/standings/")
     expect(phone.get_by_test_id("hidden-until-closed")).to_be_visible()
+    # Where to sit: position 1 (being played), not the last one published; 5 on request.
+    phone.goto(f"/t/{tournament.slug}/seating/")
+    expect(phone.get_by_test_id("seating-position")).to_have_text("Position 1, being played")
+    first = Seat.objects.get(round__session=session, round__number=1, registration=registrations[0])
+    expect(phone.get_by_test_id(f"table-{registrations[0].number}")).to_have_text(
+        str(first.table.number)
+    )
+    phone.get_by_test_id("position-5").click()
+    expect(phone.get_by_test_id("seating-position")).to_contain_text("Position 5 (position 1")
 
     log_in(scorer)
     rng = random.Random(19)
