@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 
 from scoring.models_match import TeamMatch
-from scoring.services_match import matches_draw, quarter_close
+from scoring.services_match import matches_draw
 
 from .helpers import staff_of
-from .test_team_match import CLOSED, OPEN, QUARTER_SCORES, competition_of, fill, name, play
+from .test_team_match import CLOSED, OPEN, QUARTER_SCORES, close, competition_of, fill, name, play
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def test_the_seating_page_and_projector_show_the_quarter_in_play_and_its_rooms(c
     assert "Quarter 1 being played" in panel and "Nobody is seated" not in panel
     assert "will appear here as soon as it is published" not in panel
     fill(quarter, scorer, CLOSED, QUARTER_SCORES[0][1])
-    quarter_close(quarter=quarter, user=arbitre)
+    close(quarter, arbitre)
     for number, (a, b) in enumerate(QUARTER_SCORES[1:], start=2):
         play(match, number, scorer, arbitre, a, b)
     html = page(client, "public:seating", slug)
