@@ -13,7 +13,7 @@ Non-public tournaments are a 404 for anyone without a staff role in them.
 """
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
 from tournaments.models import Registration, Team
@@ -92,8 +92,10 @@ def team_standings_page(request, slug):
     tournament = public_tournament(request, slug)
     if tournament.is_team_match:  # its teams' standings are the matches' table
         return match_standings(request, tournament)
-    if not tournament.has_teams or tournament.plays_duplicate:
+    if not tournament.has_teams:
         raise Http404
+    if tournament.plays_duplicate:  # triplettes, quadrettes: the teams' ranking is the ranking
+        return redirect("standings:individual", slug=tournament.slug)
     return _ranking_page(
         request, tournament, "public/teams.html", "public/_teams.html", teams=Standings.teams
     )

@@ -100,3 +100,17 @@ def test_the_standings_fragment_answers_with_the_news_once_the_seance_closes(cli
     news = client.get(poll)
     assert news.status_code == 200
     assert 'data-testid="general"' in news.content.decode()
+
+
+def test_the_teams_standings_of_a_team_duplicate_are_its_ranking(client, closed):
+    """/standings/teams/ of triplettes or quadrettes leads to their ranking (of teams): it was a
+    404; an individuel has no teams' standings."""
+    tournament = quadrettes()
+    tournament.is_public = True
+    tournament.save()
+    response = client.get(reverse("standings:teams", args=[tournament.slug]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("standings:individual", args=[tournament.slug])
+    closed.is_public = True
+    closed.save()
+    assert client.get(reverse("standings:teams", args=[closed.slug])).status_code == 404
