@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from common.errors import field_error
 from common.text import clean_text, has_visible_text, trim_invisible
 from scoring.models import ScoreSheet
+from scoring.models_duplicate import Board
 from scoring.selectors import deals_for
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
@@ -55,15 +56,26 @@ def _check_where(tournament, round_: Round, table: Table | None, kind: str, deal
         raise field_error("table", _("This table is not in that position."), "no_such_table")
     if kind not in IncidentKind.values:
         raise field_error("kind", _("Choose the type of incident."), "kind_invalid")
-    if deal_number is not None:
-        most = deals_for(tournament, table.size) if table is not None else 40
+    if deal_number is None:
+        return
+    if tournament.plays_duplicate:  # the deal is an étui of the séance, played at any table
+        most = Board.objects.filter(session_id=round_.session_id).count()
         if not 1 <= deal_number <= most:
             raise field_error(
                 "deal_number",
-                _("Deals at this table are numbered 1 to %(max)s."),
-                "no_such_deal",
+                _("The étuis of this séance are numbered 1 to %(max)s."),
+                "no_such_board",
                 max=most,
             )
+        return
+    most = deals_for(tournament, table.size) if table is not None else 40
+    if not 1 <= deal_number <= most:
+        raise field_error(
+            "deal_number",
+            _("Deals at this table are numbered 1 to %(max)s."),
+            "no_such_deal",
+            max=most,
+        )
 
 
 def _check_protest(tournament, table: Table | None, kind: str, contests, contests_sheet):

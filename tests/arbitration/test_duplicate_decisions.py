@@ -268,3 +268,50 @@ def test_the_etui_page_links_an_incident_per_line_and_lists_the_versions(client,
         + f"?position={table.round.number}&table={table.number}&deal={board.number}"
     )
     assert f'name="deal_number" value="{board.number}"' in new.content.decode()
+
+
+def test_an_incident_on_a_late_etui_carries_a_cancellation_and_a_penalty(client):
+    """Issue 34: 7 tables × 7 positions, 28 étuis: étui 23 is no deal of a libre table."""
+    tournament = duplicate_tournament(players=28, positions=7, deals_table_4=5, four_eyes=False)
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    session = drawn_session(tournament)
+    assert session.boards.count() == 28
+    board = session.boards.get(number=23)
+    enter(board, [56, 62, -56, -52, 50, 56, 62], scorer, confirm_by=arbitre)
+    play = board_plays(session)[board.board_set][2]
+    table = Table.objects.get(round_id=play.round_id, number=play.table)
+    client.force_login(arbitre)
+    new = reverse("arbitration:new", kwargs={"slug": tournament.slug})
+    form = client.get(new + f"?position={table.round.number}&table={table.number}&deal=23")
+    assert 'name="deal_number" value="23"' in form.content.decode()
+    logged = client.post(
+        new,
+        {"round": table.round.number, "table": table.number, "deal_number": 23,
+         "kind": "misdeal", "confirmed": "on"},
+    )  # fmt: skip
+    assert logged.status_code == 302, logged.content.decode()
+    incident = Incident.objects.get()
+    assert incident.deal_number == 23
+    decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
+    notes = {"note_N": "60", "note_E": "60", "note_S": "40", "note_W": "60"}
+    response = client.post(
+        decide, {"kind": "line_cancelled", "deal_number": 23, "note": "Carte vue", **notes}
+    )
+    assert response.status_code == 302
+    results = session_results(session, official=True)
+    assert _note(results, play.players["S"], 23).note == 40
+    assert _note(results, play.players["E"], 23).note == 60
+    offender = tournament.registrations.get(pk=play.players["S"])
+    response = client.post(
+        decide, {"kind": "penalty", "player": offender.pk, "points": 2, "note": "Carte vue"}
+    )
+    assert response.status_code == 302
+    row = next(p for p in session_results(session, official=True).players
+               if p.registration.pk == offender.pk)  # fmt: skip
+    assert row.penalty == 2
+    # The service refuses an étui the séance has not, with the étuis it has.
+    with pytest.raises(ValidationError, match="1 to 28"):
+        services.incident_log(
+            tournament=tournament, user=arbitre, round=table.round, table=table,
+            kind="misdeal", deal_number=29,
+        )  # fmt: skip
