@@ -13,7 +13,7 @@ from tournaments.permissions import Role, has_role, role_required
 from . import views_quadrettes, views_triplettes
 from .duplicate import board_plays, sheet_lines
 from .messages_duplicate import line_message
-from .models_duplicate import Board, TravellingLine, TravellingSheet
+from .models_duplicate import Board, Orientation, TravellingLine, TravellingSheet
 from .services_duplicate import (
     LineEntry,
     TravellingEntry,
@@ -56,6 +56,7 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
             adjusted = bool(line and line.adjusted)
             reason = line.adjust_reason if line else ""
             cancelled = bool(line and line.cancelled)
+        kept = dict(line.assigned_notes) if cancelled and line and line.cancelled else {}
         rows.append(
             {
                 "index": index,
@@ -65,6 +66,8 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
                 "adjusted": adjusted,
                 "reason": reason,
                 "cancelled": cancelled,
+                "assigned_notes": kept,
+                "assigned": assigned_text(tournament, board, kept),
                 "north": players.get(play.players.get("N")),
                 "taker": players.get(play.players.get(board.taker)),
                 "errors": [],
@@ -81,6 +84,15 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
             rows[-1]["triplette"] = team
             rows[-1]["attacker"] = chosen if chosen is not None else expected
     return rows
+
+
+def assigned_text(tournament, board, notes: dict) -> str:
+    """What the arbitre assigned to a cancelled line, in words ("" when nothing was)."""
+    if not notes:
+        return ""
+    return ", ".join(
+        f"{label} {notes[value]} %" for value, label in Orientation.choices if value in notes
+    )
 
 
 def _int_or_none(text) -> int | None:
@@ -110,7 +122,7 @@ def board_sheet(request, tournament, session, board):
             return _next(tournament, found, board_)
         rows = _lines_form(board_, plays, None, stored)
     elif request.method == "POST":
-        rows = _lines_form(board_, plays, request.POST)
+        rows = _lines_form(board_, plays, request.POST, stored)
         entry_lines, bad = [], False
         for row in rows:
             try:
@@ -132,6 +144,7 @@ def board_sheet(request, tournament, session, board):
                         adjusted=row["adjusted"],
                         adjust_reason=row["reason"],
                         cancelled=row["cancelled"],
+                        assigned_notes=row["assigned_notes"],
                         attacker=row.get("attacker"),
                     ),
                 )

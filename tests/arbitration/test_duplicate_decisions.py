@@ -315,3 +315,24 @@ def test_an_incident_on_a_late_etui_carries_a_cancellation_and_a_penalty(client)
             tournament=tournament, user=arbitre, round=table.round, table=table,
             kind="misdeal", deal_number=29,
         )  # fmt: skip
+
+
+def test_the_etui_page_shows_the_notes_assigned_and_keeps_them(client, played):
+    tournament, session, arbitre, _second = played
+    board, table, players = _line(session, 1)
+    incident = _incident(session, table, arbitre, board)
+    services.decision_add(
+        incident=incident, user=arbitre, kind=Decision.Kind.LINE_CANCELLED,
+        marks=[60, 60, 40, 60], note="South showed a card",
+    )  # fmt: skip
+    client.force_login(arbitre)
+    url = reverse("scoring:duplicate_board", args=[tournament.slug, 1, board.number])
+    page = client.get(url).content.decode()
+    assert 'data-testid="assigned-1">North 60 %, East 60 %, South 40 %, West 60 %<' in page
+    assert 'data-testid="assigned-0"' not in page  # a line played has no assigned note
+    # Saving the page again (a score typed elsewhere) keeps the notes the arbitre gave.
+    post = {f"score-{i}": f"{s:+d}" for i, s in enumerate(RULEBOOK)}
+    post.update({"score-1": "", "cancelled-1": "on", "reason": "Typing slip"})
+    post["score-0"] = "+62"
+    assert client.post(url, post).status_code == 302
+    assert _note(session_results(session, official=False), players["S"], 1).note == 40
