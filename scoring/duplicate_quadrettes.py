@@ -21,7 +21,7 @@ from decimal import Decimal
 from tournaments.models import SessionAttacker, Table, Team, Tournament
 
 from .duplicate import current_sheet_ids, sheet_lines, team_penalties
-from .engine.duplicate import match_points
+from .engine.duplicate import match_points, pm_round
 from .engine.duplicate_teams import quadrette_ranking, quadrette_result
 from .models_duplicate import Board
 
@@ -128,7 +128,7 @@ def quadrette_tournament_results(tournament: Tournament, *, official: bool) -> l
         for result in quadrette_session_results(session, official=official).teams:
             row = rows.setdefault(result.team.pk, QuadretteRow(result.team, ZERO, {}))
             row.sessions[session.number] = result
-            row.total += (session.coefficient * result.pm).quantize(ZERO)
+            row.total += pm_round(session.coefficient * result.pm)
     ordered = sorted(rows.values(), key=lambda r: (-r.total, r.team.number))
     for place, key in quadrette_ranking([(i, r.total) for i, r in enumerate(ordered)]):
         ordered[key].place = place
