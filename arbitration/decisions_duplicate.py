@@ -5,8 +5,9 @@ the table; its deal number is the étui's number in the séance. Each decision i
 ``scoring.services_duplicate_rulings`` (a new version of the sheet), linked from the
 ``Decision`` row so undoing it restores that line as the version before had it.
 
-The decision's ``marks`` keep the arbitre's figures: the four assigned notes (N, E, S, W) of a
-cancelled deal, the adjusted score, or the version of the deal.
+The decision's ``marks`` keep the arbitre's figures: the assigned notes of a cancelled deal (four,
+N, E, S, W, in the individuel; two, attack and defence, in the triplettes, stored on the line as
+the taker's seat's note and the other seats'), the adjusted score, or the version of the deal.
 """
 
 from django.core.exceptions import ValidationError
@@ -62,9 +63,25 @@ def _apply(asked: Asked, ruling) -> Outcome:
 
 
 def _cancel(asked: Asked) -> Outcome:
-    notes = _figures(asked, 4, "note_N", _("One assigned note per player."))
-    by_orientation = dict(zip(ORIENTATIONS, notes, strict=True))
-    return _apply(asked, lambda **kw: rulings.line_cancel(notes=by_orientation, **kw))
+    if asked.incident.tournament.is_triplettes:
+        attack, defence = _figures(
+            asked, 2, "note_attack", _("One assigned note per triplette: attack, defence.")
+        )
+
+        def by_orientation(board: Board) -> dict:
+            # Stored per seat as the readers take it: the taker's seat is the attack's note.
+            return {o: attack if o == board.taker else defence for o in ORIENTATIONS}
+    elif asked.incident.tournament.is_quadrettes:  # no note: the line gives no PM
+
+        def by_orientation(board: Board) -> dict:
+            return {}
+    else:
+        notes = _figures(asked, 4, "note_N", _("One assigned note per player."))
+
+        def by_orientation(board: Board) -> dict:
+            return dict(zip(ORIENTATIONS, notes, strict=True))
+
+    return _apply(asked, lambda **kw: rulings.line_cancel(notes=by_orientation(kw["board"]), **kw))
 
 
 def _adjust(asked: Asked) -> Outcome:
@@ -119,6 +136,12 @@ def _values(decision: Decision) -> dict:
 
 
 def _say_cancel(decision: Decision) -> str:
+    marks = decision.marks or []
+    if len(marks) == 2:  # a triplettes line: one note per triplette
+        return _(
+            "Étui %(n)s cancelled at table %(t)s: assigned notes attacking triplette %(a)s %%, "
+            "defending triplette %(d)s %%."
+        ) % {**_values(decision), "a": marks[0], "d": marks[1]}
     return (
         _(
             "Étui %(n)s cancelled at table %(t)s: assigned notes North %(N)s %%, East %(E)s %%, "

@@ -328,6 +328,7 @@ class DecisionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.incident = incident
         self.seats = list(seats)
+        self.note_names = []  # a duplicate's assigned notes (forms_duplicate)
         tournament = incident.tournament
         self.fields["player"].queryset = people(tournament, incident.table)
         self.fields["position"] = forms.IntegerField(
@@ -357,6 +358,10 @@ class DecisionForm(forms.Form):
 
     def mark_fields(self):
         return [self[f"mark{seat.number}"] for seat in self.seats]
+
+    def assigned_fields(self):
+        """A duplicate's assigned notes of a cancelled deal (none elsewhere)."""
+        return forms_duplicate.note_fields(self)
 
     def clean(self):
         data = super().clean()

@@ -1,6 +1,7 @@
 """The decision form's fields for a duplicate tournament (fft-duplicate.md §1.6): the étui at
-the incident's table, each player's assigned note when its deal is cancelled (presets 60, 50,
-40 %), the adjusted score with its sign, the version of the deal played."""
+the incident's table, the assigned notes when its deal is cancelled (one per player in the
+individuel, one per triplette of the line in the triplettes; presets 60, 50, 40 %), the
+adjusted score with its sign, the version of the deal played."""
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -18,6 +19,11 @@ NOTE_CHOICES = [
     ("60", gettext_lazy("60 % (not at fault)")),
     ("40", gettext_lazy("40 % (at fault)")),
 ]
+SIDES = ("attack", "defence")  # a triplettes line: the attacking and the defending triplette
+SIDE_LABELS = (
+    gettext_lazy("Assigned note, attacking triplette"),
+    gettext_lazy("Assigned note, defending triplette"),
+)
 MINUS_SIGNS = str.maketrans({"−": "-", "–": "-"})  # typed or pasted minus signs
 
 
@@ -64,13 +70,21 @@ def duplicate_fields(form) -> None:
         if tournament.is_triplettes
         else _("Taken off the player's global percentage of the séance."),
     )
-    for value, label in Orientation.choices:
-        form.fields[f"note_{value}"] = forms.ChoiceField(
-            label=_("Assigned note, %(o)s") % {"o": label},
-            choices=NOTE_CHOICES,
-            initial="50",
-            required=False,
-        )
+    form.note_names = [f"note_{side}" for side in SIDES] if tournament.is_triplettes else []
+    if tournament.is_triplettes:  # one note per triplette of the line, never four seat notes
+        for side, label in zip(SIDES, SIDE_LABELS, strict=True):
+            form.fields[f"note_{side}"] = forms.ChoiceField(
+                label=label, choices=NOTE_CHOICES, initial="50", required=False
+            )
+    elif not tournament.is_quadrettes:
+        for value, label in Orientation.choices:
+            form.fields[f"note_{value}"] = forms.ChoiceField(
+                label=_("Assigned note, %(o)s") % {"o": label},
+                choices=NOTE_CHOICES,
+                initial="50",
+                required=False,
+            )
+        form.note_names = [f"note_{o}" for o in ORIENTATIONS]
     form.fields["score"] = SignedScoreField(
         label=_("Adjusted score"),
         required=False,
@@ -89,7 +103,8 @@ def duplicate_fields(form) -> None:
 
 
 def note_fields(form):
-    return [form[f"note_{o}"] for o in ORIENTATIONS]
+    """The assigned notes the form asks: one per seat, or one per triplette."""
+    return [form[name] for name in form.note_names]
 
 
 def duplicate_clean(form, data: dict) -> None:
@@ -111,7 +126,7 @@ def duplicate_kwargs(form, kwargs: dict) -> dict:
         return kwargs
     kwargs = {**kwargs, "registration": None, "deal_number": data.get("deal_number")}
     if kind == Kind.LINE_CANCELLED:
-        kwargs["marks"] = [int(data.get(f"note_{o}") or 50) for o in ORIENTATIONS]
+        kwargs["marks"] = [int(data.get(name) or 50) for name in form.note_names]
     elif kind == Kind.SCORE_ADJUSTED:
         kwargs["marks"] = [data["score"]]
     else:

@@ -13,7 +13,7 @@ from tournaments.permissions import Role, has_role, role_required
 from . import views_quadrettes, views_triplettes
 from .duplicate import board_plays, sheet_lines
 from .messages_duplicate import line_message
-from .models_duplicate import Board, Orientation, TravellingLine, TravellingSheet
+from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingLine, TravellingSheet
 from .services_duplicate import (
     LineEntry,
     TravellingEntry,
@@ -90,6 +90,14 @@ def assigned_text(tournament, board, notes: dict) -> str:
     """What the arbitre assigned to a cancelled line, in words ("" when nothing was)."""
     if not notes:
         return ""
+    if (
+        tournament.is_triplettes
+    ):  # the taker's seat holds the attack's note, the others the defence's
+        defender = ORIENTATIONS[(ORIENTATIONS.index(board.taker) + 1) % 4]
+        return _("attack %(a)s %%, defence %(d)s %%") % {
+            "a": notes.get(board.taker, 50),
+            "d": notes.get(defender, 50),
+        }
     return ", ".join(
         f"{label} {notes[value]} %" for value, label in Orientation.choices if value in notes
     )

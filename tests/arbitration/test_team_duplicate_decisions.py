@@ -15,6 +15,7 @@ from scoring.duplicate_quadrettes import quadrette_plays, quadrette_session_resu
 from scoring.duplicate_triplettes import triplette_plays, triplette_session_results
 from scoring.models import BidBan
 from scoring.models_duplicate import TravellingLine
+from scoring.triplettes_lines import triplette_lines
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_documents_quadrettes import _played as quadrettes_played
 from tests.scoring.duplicate.test_documents_triplettes import (  # noqa: F401 (a fixture)
@@ -91,18 +92,43 @@ def test_a_triplettes_table_penalty_and_cancelled_line(client, seance):  # noqa:
     assert 'data-testid="duplicate-line"' in content and "Bid ban" not in content
     etui_url = reverse("scoring:duplicate_board", args=[tournament.slug, 1, board.number])
     assert f'href="{etui_url}" data-testid="sheet-link"' in content
-    assert "the attacking triplette gets the note assigned to the taker" in content
+    # One note per triplette of the line (issue 34), never four seat notes.
+    assert 'name="note_attack"' in content and 'name="note_defence"' in content
+    assert 'name="note_N"' not in content and 'name="note_S"' not in content
     decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
-    notes = {"note_N": "40", "note_E": "60", "note_S": "40", "note_W": "60"}
+    notes = {"note_attack": "40", "note_defence": "60"}  # the attack was at fault
     response = client.post(
         decide, {"kind": "line_cancelled", "deal_number": board.number, "note": "Renonce", **notes}
     )
     assert response.status_code == 302
+    decision = Decision.objects.get(kind="line_cancelled")
+    assert decision.marks == [40, 60]
+    assert "attacking triplette 40 %, defending triplette 60 %" in describe(decision)
     line = _line(session, board, play)
-    assert line.cancelled and line.assigned_notes == {"N": "40", "E": "60", "S": "40", "W": "60"}
+    assert line.cancelled
+    assert line.assigned_notes == {o: "40" if o == board.taker else "60" for o in "NESW"}
+    _notes_counted(session, board, play, attack=40, defence=60)
+    etui = client.get(etui_url).content.decode()
+    assert ">attack 40 %, defence 60 %<" in etui
     refused = client.post(decide, {"kind": "bid_ban", "note": "x"})
     assert refused.status_code == 400
     assert Decision.objects.filter(kind="bid_ban").count() == 0
+
+
+def _notes_counted(session, board, play, *, attack, defence):
+    """The cancelled line's notes as the papers read them, and each triplette's attack and
+    defence percentages the means of its notes, that one included."""
+    rows = [row for _board, found in triplette_lines(session, official=False) for row in found]
+    (cancelled,) = [
+        r for r in rows if r.board == board and (r.position, r.table) == (play.position, play.table)
+    ]
+    assert (cancelled.attack_note, cancelled.defence_note) == (attack, defence)
+    results = triplette_session_results(session, official=False).teams
+    for result in results:
+        attacks = [r.attack_note for r in rows if r.attack_team == result.team.pk and r.line]
+        defences = [r.defence_note for r in rows if r.defence_team == result.team.pk and r.line]
+        assert result.attack == sum(attacks) / len(attacks)
+        assert result.defence == sum(defences) / len(defences)
 
 
 def test_a_quadrettes_penalty_is_in_pm_and_a_cancelled_line_gives_no_pm(client):
