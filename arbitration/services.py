@@ -27,7 +27,7 @@ from tournaments.services import audit_log
 from .actions import Action
 from .consequences import automatic_ban, camp_on_sheet, renonce_camp
 from .decisions import KINDS, Asked, Outcome, kinds_for, record
-from .models import Decision, Incident, IncidentKind, PenaltyScale
+from .models import Decision, Incident, IncidentKind, PenaltyScale, incident_kinds
 
 Kind = Decision.Kind
 
@@ -54,7 +54,7 @@ def _check_where(tournament, round_: Round, table: Table | None, kind: str, deal
         raise field_error("round", _("No such position."), "no_such_position")
     if table is not None and table.round_id != round_.pk:
         raise field_error("table", _("This table is not in that position."), "no_such_table")
-    if kind not in IncidentKind.values:
+    if kind not in dict(incident_kinds(tournament)):
         raise field_error("kind", _("Choose the type of incident."), "kind_invalid")
     if deal_number is None:
         return
@@ -76,6 +76,11 @@ def _check_where(tournament, round_: Round, table: Table | None, kind: str, deal
             "no_such_deal",
             max=most,
         )
+
+
+def _bids(tournament) -> bool:
+    """Only donnes libres have bidding: a duplicate's renonce bans nobody, whatever the camp."""
+    return tournament.format == tournament.Format.LIBRE
 
 
 def _check_protest(tournament, table: Table | None, kind: str, contests, contests_sheet):
@@ -128,7 +133,8 @@ def incident_log(
     _check_people(tournament, table, offender=offender, caller=caller)
     _check_protest(tournament, table, kind, contests, contests_sheet)
     late = late and kind == IncidentKind.PROTEST
-    if kind == IncidentKind.RENONCE and offender is not None and None not in (table, deal_number):
+    named = offender is not None and None not in (table, deal_number)
+    if _bids(tournament) and kind == IncidentKind.RENONCE and named:
         # Only a renonce at a named deal of a named table has an automatic consequence.
         offender_defending = renonce_camp(table, deal_number, offender, offender_defending)
     incident = Incident.objects.create(
@@ -196,7 +202,8 @@ def _confirm(incident: Incident, user) -> list[Decision]:
     incident.confirmed = True
     data = {"incident": incident.pk}
     # A renonce logged before the sheet had its deal: the sheet entered since says the camp.
-    camp = camp_on_sheet(incident) if incident.kind == IncidentKind.RENONCE else None
+    renonce = incident.kind == IncidentKind.RENONCE and _bids(incident.tournament)
+    camp = camp_on_sheet(incident) if renonce else None
     if camp is not None and camp != incident.offender_defending:
         incident.offender_defending = data["offender_defending"] = camp
     incident.save(update_fields=["confirmed", "offender_defending"])

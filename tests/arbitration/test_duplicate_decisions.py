@@ -336,3 +336,66 @@ def test_the_etui_page_shows_the_notes_assigned_and_keeps_them(client, played):
     post["score-0"] = "+62"
     assert client.post(url, post).status_code == 302
     assert _note(session_results(session, official=False), players["S"], 1).note == 40
+
+
+LIBRE_ONLY = ("bid_out_of_turn", "announcement_call")
+DUPLICATE_ONLY = ("rature", "etui_misplaced", "duplication", "first_position_hand")
+
+
+def _kinds(form) -> set[str]:
+    return {value for value, _label in form.fields["kind"].choices if value}
+
+
+def test_a_duplicate_incident_offers_the_formats_types_and_no_bidding(client, played):
+    tournament, session, arbitre, _second = played
+    board, table, players = _line(session, 0)
+    client.force_login(arbitre)
+    new = reverse("arbitration:new", kwargs={"slug": tournament.slug})
+    page = client.get(new + f"?position={table.round.number}&table={table.number}&deal=1")
+    kinds = _kinds(page.context["form"])
+    assert not kinds & set(LIBRE_ONLY) and set(DUPLICATE_ONLY) <= kinds
+    assert {"renonce", "faux_ecart", "exposed_card", "wrong_card_count"} <= kinds
+    content = page.content.decode()
+    for libre_text in ("bid", "Bid", "taker's camp", "offender_defending"):
+        assert libre_text not in content, libre_text
+    for address in ("arbitration:log", "arbitration:scale"):
+        user = tournament.created_by if address == "arbitration:scale" else arbitre
+        client.force_login(user)
+        shown = client.get(reverse(address, kwargs={"slug": tournament.slug})).content.decode()
+        assert "Bid out of turn" not in shown and "Étui put back wrongly" in shown, address
+    client.force_login(arbitre)
+    # A renonce with its offender needs no camp: no bid ban to derive from it.
+    offender = tournament.registrations.get(pk=players["E"])
+    logged = client.post(
+        new,
+        {"round": table.round.number, "table": table.number, "deal_number": 1,
+         "kind": "renonce", "offender": offender.pk, "confirmed": "on"},
+    )  # fmt: skip
+    assert logged.status_code == 302
+    incident = Incident.objects.get()
+    shown = client.get(reverse("arbitration:incident", args=[tournament.slug, incident.pk]))
+    assert "bid" not in shown.content.decode().lower()
+    assert "taker's camp" not in shown.content.decode()
+    record = client.get(reverse("arbitration:record", args=[tournament.slug, offender.number]))
+    assert record.status_code == 200 and "Bid bans" not in record.content.decode()
+    logged = client.post(
+        new,
+        {"round": table.round.number, "table": table.number, "deal_number": 1,
+         "kind": "etui_misplaced", "description": "Étui 1 turned by table 2"},
+    )  # fmt: skip
+    assert logged.status_code == 302
+    with pytest.raises(ValidationError, match="type of incident"):
+        services.incident_log(
+            tournament=tournament, user=arbitre, round=table.round, table=table,
+            kind="bid_out_of_turn",
+        )  # fmt: skip
+
+
+def test_the_libre_incident_form_keeps_its_types(client):
+    libre = TournamentFactory()
+    arbitre = StaffRoleFactory(tournament=libre, role="arbitre").user
+    client.force_login(arbitre)
+    page = client.get(reverse("arbitration:new", kwargs={"slug": libre.slug}))
+    kinds = _kinds(page.context["form"])
+    assert set(LIBRE_ONLY) <= kinds and not kinds & set(DUPLICATE_ONLY)
+    assert "offender_defending" in page.context["form"].fields
