@@ -7,14 +7,19 @@ the table; its deal number is the étui's number in the séance. Each decision i
 
 The decision's ``marks`` keep the arbitre's figures: the assigned notes of a cancelled deal (four,
 N, E, S, W, in the individuel; two, attack and defence, in the triplettes, stored on the line as
-the taker's seat's note and the other seats'), the adjusted score, or the version of the deal.
+the taker's seat's note and the other seats'; none, or the PM of the attacking and the defending
+quadrette in thousandths, in the quadrettes), the adjusted score, or the version of the deal.
 """
+
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
+from common.text import has_visible_text
 from scoring import services_duplicate_rulings as rulings
+from scoring.documents_quadrettes import pm_text
 from scoring.models_duplicate import ORIENTATIONS, Board, TravellingSheet
 
 from .decisions import Asked, DecisionKind, Kind, Outcome, record
@@ -71,10 +76,16 @@ def _cancel(asked: Asked) -> Outcome:
         def by_orientation(board: Board) -> dict:
             # Stored per seat as the readers take it: the taker's seat is the attack's note.
             return {o: attack if o == board.taker else defence for o in ORIENTATIONS}
-    elif asked.incident.tournament.is_quadrettes:  # no note: the line gives no PM
-
-        def by_orientation(board: Board) -> dict:
-            return {}
+    elif asked.incident.tournament.is_quadrettes:  # no note: 0 PM, or the PM assigned
+        pm = None
+        if asked.marks:
+            attack, defence = _figures(asked, 2, "pm_attack", _("The PM of each quadrette."))
+            pm = (Decimal(attack).scaleb(-3), Decimal(defence).scaleb(-3))
+            if any(pm) and not has_visible_text(asked.note):
+                raise field_error(
+                    "note", _("Say why the arbitre assigns these PM."), "reason_required"
+                )
+        return _apply(asked, lambda **kw: rulings.line_cancel(notes={}, pm=pm, **kw))
     else:
         notes = _figures(asked, 4, "note_N", _("One assigned note per player."))
 
@@ -137,6 +148,16 @@ def _values(decision: Decision) -> dict:
 
 def _say_cancel(decision: Decision) -> str:
     marks = decision.marks or []
+    if decision.incident.tournament.is_quadrettes:
+        if len(marks) != 2:
+            return _("Étui %(n)s cancelled at table %(t)s: 0 PM to both quadrettes.") % _values(
+                decision
+            )
+        attack, defence = (Decimal(m).scaleb(-3) for m in marks)
+        return _(
+            "Étui %(n)s cancelled at table %(t)s: %(a)s PM to the attacking quadrette, %(d)s PM "
+            "to the defending one."
+        ) % {**_values(decision), "a": pm_text(attack), "d": pm_text(defence)}
     if len(marks) == 2:  # a triplettes line: one note per triplette
         return _(
             "Étui %(n)s cancelled at table %(t)s: assigned notes attacking triplette %(a)s %%, "

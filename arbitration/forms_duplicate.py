@@ -1,6 +1,7 @@
 """The decision form's fields for a duplicate tournament (fft-duplicate.md §1.6): the étui at
 the incident's table, the assigned notes when its deal is cancelled (one per player in the
-individuel, one per triplette of the line in the triplettes; presets 60, 50, 40 %), the
+individuel, one per triplette of the line in the triplettes; presets 60, 50, 40 %; in the
+quadrettes 0 PM to both, or the PM the arbitre assigns each), the
 adjusted score with its sign, the version of the deal played."""
 
 from django import forms
@@ -8,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models_duplicate import ORIENTATIONS, Orientation
-from scoring.services_duplicate_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION
+from scoring.services_duplicate_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION, MAX_PM
 
 from .decisions import kinds_for
 from .models import Decision
@@ -24,6 +25,10 @@ SIDE_LABELS = (
     gettext_lazy("Assigned note, attacking triplette"),
     gettext_lazy("Assigned note, defending triplette"),
 )
+PM_LABELS = (
+    gettext_lazy("PM to the attacking quadrette (South)"),
+    gettext_lazy("PM to the defending quadrette"),
+)
 MINUS_SIGNS = str.maketrans({"−": "-", "–": "-"})  # typed or pasted minus signs
 
 
@@ -33,6 +38,22 @@ class SignedScoreField(forms.IntegerField):
     def to_python(self, value):
         if isinstance(value, str):
             value = value.strip().translate(MINUS_SIGNS).replace(" ", "")
+        return super().to_python(value)
+
+
+class PMField(forms.DecimalField):
+    """Match points as typed: 2,5 or −1.25 (a comma, any minus sign); empty is 0."""
+
+    def __init__(self, **kwargs):
+        attrs = {"inputmode": "decimal", "size": 7, "autocomplete": "off"}
+        super().__init__(
+            required=False, max_digits=5, decimal_places=3, min_value=-MAX_PM, max_value=MAX_PM,
+            widget=forms.TextInput(attrs=attrs), **kwargs,
+        )  # fmt: skip
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.strip().translate(MINUS_SIGNS).replace(" ", "").replace(",", ".")
         return super().to_python(value)
 
 
@@ -76,7 +97,11 @@ def duplicate_fields(form) -> None:
             form.fields[f"note_{side}"] = forms.ChoiceField(
                 label=label, choices=NOTE_CHOICES, initial="50", required=False
             )
-    elif not tournament.is_quadrettes:
+    elif tournament.is_quadrettes:  # 0 PM to both, or the PM the arbitre assigns
+        for side, label in zip(SIDES, PM_LABELS, strict=True):
+            form.fields[f"pm_{side}"] = PMField(label=label)
+        form.note_names = [f"pm_{side}" for side in SIDES]
+    else:
         for value, label in Orientation.choices:
             form.fields[f"note_{value}"] = forms.ChoiceField(
                 label=_("Assigned note, %(o)s") % {"o": label},
@@ -125,7 +150,11 @@ def duplicate_kwargs(form, kwargs: dict) -> dict:
     if kind not in (Kind.LINE_CANCELLED, Kind.SCORE_ADJUSTED, Kind.DEAL_VERSION):
         return kwargs
     kwargs = {**kwargs, "registration": None, "deal_number": data.get("deal_number")}
-    if kind == Kind.LINE_CANCELLED:
+    if kind == Kind.LINE_CANCELLED and form.incident.tournament.is_quadrettes:
+        # In thousandths of a PM (a decision's figures are integers); none: 0 PM to both.
+        pm = [data.get(name) or 0 for name in form.note_names]
+        kwargs["marks"] = [int(value * 1000) for value in pm] if any(pm) else []
+    elif kind == Kind.LINE_CANCELLED:
         kwargs["marks"] = [int(data.get(name) or 50) for name in form.note_names]
     elif kind == Kind.SCORE_ADJUSTED:
         kwargs["marks"] = [data["score"]]

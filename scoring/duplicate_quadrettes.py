@@ -7,7 +7,8 @@ Its travelling sheet thus has two lines, and the étui gives A ``match_points(a 
 the two attackers' scores) and B the opposite, 3 decimals, summed over the étuis. A quadrette's
 result is its PM won minus PM lost, less its penalties (an arbitre's penalty to a member counts
 in PM); quadrettes are ranked by result, equal results sharing the place. An étui with a line
-missing or cancelled gives nobody anything **(choice)**: an arbitre adjusts a score rather.
+missing gives nobody anything yet; one whose line the arbitre cancelled gives both quadrettes
+0 PM, or the PM the arbitre assigned them (fft-duplicate.md §1.6).
 Several séances: Σ coefficient × séance result. For the papers (``documents_quadrettes``,
 the feuilles de route, the workbook): each étui with its two lines (``quadrette_boards``), each
 line's écart and PM (``line_points``) and each quadrette's étuis (``quadrette_roadmaps``), with
@@ -21,6 +22,7 @@ from decimal import Decimal
 from tournaments.models import SessionAttacker, Table, Team, Tournament
 
 from .duplicate import current_sheet_ids, sheet_lines, team_penalties
+from .duplicate_values import ASSIGNED_PM
 from .engine.duplicate import match_points, pm_round
 from .engine.duplicate_teams import quadrette_ranking, quadrette_result
 from .models_duplicate import Board
@@ -90,6 +92,12 @@ def quadrette_session_results(session, *, official: bool) -> QuadretteSession:
             (ln.round.number, ln.table_number): ln for ln in lines.get(sheets.get(board_id), [])
         }
         missing += len(tables) - len(by_place)
+        ruled = ruled_points([(p, by_place.get((p.position, p.table))) for p in tables])
+        if ruled:
+            for team, value in ruled.items():
+                results[team].per_board[number] = value
+                results[team].boards += 1
+            continue
         scores = {}
         for play in tables:
             line = by_place.get((play.position, play.table))
@@ -164,9 +172,34 @@ def _scored(line) -> bool:
     return line is not None and not line.cancelled and line.score is not None
 
 
+def assigned_pm(line) -> tuple[Decimal, Decimal] | None:
+    """(the attacking quadrette's PM, the defending one's) the arbitre assigned to a cancelled
+    line, or None: a line cancelled without gives nobody any PM."""
+    notes = line.assigned_notes if line is not None and line.cancelled else {}
+    if ASSIGNED_PM[0] not in notes:
+        return None
+    return tuple(Decimal(notes.get(key, "0")) for key in ASSIGNED_PM)
+
+
+def ruled_points(lines: list) -> dict[int, Decimal]:
+    """Team id -> the PM the arbitre assigned on an étui's cancelled lines [(play, line)], each
+    quadrette as attacker or defence of the line (empty when none has any)."""
+    points = {}
+    for play, line in lines:
+        pm = assigned_pm(line)
+        if pm is not None:
+            for team, value in zip((play.visitor, play.home), pm, strict=True):
+                points[team] = points.get(team, ZERO) + value
+    return points
+
+
 def line_points(lines: list) -> dict:
     """QuadrettePlay -> (écart, PM) of its attacking quadrette, when both lines of the
-    opposition are scored: the écart is this line's score less the other's."""
+    opposition are scored: the écart is this line's score less the other's. A line cancelled
+    with PM assigned: (None, the PM its quadrette got)."""
+    ruled = ruled_points(lines)
+    if ruled:
+        return {play: (None, ruled.get(play.visitor, ZERO)) for play, _line in lines}
     if len(lines) != 2 or not all(_scored(line) for _play, line in lines):
         return {}
     (first, mine), (second, theirs) = lines

@@ -30,6 +30,7 @@ from tournaments.services import audit_log
 
 from .actions import Action
 from .duplicate import board_plays
+from .duplicate_values import ASSIGNED_PM
 from .engine.duplicate import check_score
 from .messages_duplicate import line_message
 from .models_duplicate import ORIENTATIONS, Board, TravellingLine, TravellingSheet
@@ -219,8 +220,11 @@ def version_write(board, current, lines, user, reason, *, confirmed=False) -> Tr
 
 
 def _assigned(line: LineEntry) -> dict:
-    """Each orientation's assigned note (in %, as text): 50 unless the arbitre said otherwise."""
-    return {o: str(line.assigned_notes.get(o, 50)) for o in ORIENTATIONS}
+    """Each orientation's assigned note (in %, as text): 50 unless the arbitre said otherwise;
+    in the quadrettes, the PM the arbitre assigned to each side when there are some."""
+    notes = {o: str(line.assigned_notes.get(o, 50)) for o in ORIENTATIONS}
+    notes.update({k: str(line.assigned_notes[k]) for k in ASSIGNED_PM if k in line.assigned_notes})
+    return notes
 
 
 @transaction.atomic

@@ -2,6 +2,8 @@
 plays it by the movement, the signed score, the arbitre's marks (crossed out, adjusted,
 cancelled); errors next to their line, nothing saved from a refused sheet."""
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,7 +13,9 @@ from tournaments.models import Registration, Session
 from tournaments.permissions import Role, has_role, role_required
 
 from . import views_quadrettes, views_triplettes
+from .documents_quadrettes import pm_text
 from .duplicate import board_plays, sheet_lines
+from .duplicate_values import ASSIGNED_PM
 from .messages_duplicate import line_message
 from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingLine, TravellingSheet
 from .services_duplicate import (
@@ -90,6 +94,14 @@ def assigned_text(tournament, board, notes: dict) -> str:
     """What the arbitre assigned to a cancelled line, in words ("" when nothing was)."""
     if not notes:
         return ""
+    if tournament.is_quadrettes:  # PM, not notes: none assigned is 0 PM to both
+        if ASSIGNED_PM[0] not in notes:
+            return _("0 PM to both quadrettes")
+        attack, defence = (Decimal(notes.get(key, "0")) for key in ASSIGNED_PM)
+        return _("attack %(a)s PM, defence %(d)s PM") % {
+            "a": pm_text(attack),
+            "d": pm_text(defence),
+        }
     if (
         tournament.is_triplettes
     ):  # the taker's seat holds the attack's note, the others the defence's

@@ -4,6 +4,8 @@ travelling sheet is cancelled or adjusted as in the individuel; a penalty is tak
 triplette's global in percentage points, off the quadrette's result in PM; a team match
 decides its PM penalties on the match's page, so the incident offers a warning only."""
 
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 
@@ -11,7 +13,11 @@ from arbitration import services
 from arbitration.decisions import describe, kinds_for
 from arbitration.forms import people
 from arbitration.models import Decision
-from scoring.duplicate_quadrettes import quadrette_plays, quadrette_session_results
+from scoring.duplicate_quadrettes import (
+    quadrette_plays,
+    quadrette_roadmaps,
+    quadrette_session_results,
+)
 from scoring.duplicate_triplettes import triplette_plays, triplette_session_results
 from scoring.models import BidBan
 from scoring.models_duplicate import TravellingLine
@@ -180,3 +186,68 @@ def test_a_team_match_incident_offers_a_warning_and_sends_penalties_to_the_match
     content = page.content.decode()
     assert 'data-testid="match-penalties"' in content
     assert reverse("scoring:matches", args=[tournament.slug]) in content
+
+
+def _ranked(session):
+    """Team id -> its result; and the results in place order, checked against their PM."""
+    teams = quadrette_session_results(session, official=False).teams
+    for result in teams:
+        assert result.pm == sum(result.per_board.values(), Decimal(0)) - result.penalty
+    pms = [r.pm for r in teams]
+    assert pms == sorted(pms, reverse=True)
+    for result in teams:  # equal results share the place
+        assert result.place == 1 + sum(pm > result.pm for pm in pms)
+    return {r.team.pk: r for r in teams}
+
+
+def test_a_quadrettes_cancelled_line_gives_0_pm_or_the_pm_assigned(client):
+    """Issue 34, fft-duplicate.md §1.6 (choice): both paths, and the ranking after."""
+    session = quadrettes_played(close=False, players=16, positions=3)
+    tournament = session.tournament
+    _organiser, _scorer, arbitre, _second = staff_of(tournament)
+    first, second = session.boards.order_by("number")[:2]
+    client.force_login(arbitre)
+    before = _ranked(session)
+    # 0 PM: the étui leaves both quadrettes' results.
+    play = quadrette_plays(session)[first.board_set][0]
+    incident, _table = _incident(session, play, arbitre, first)
+    decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
+    response = client.post(
+        decide, {"kind": "line_cancelled", "deal_number": first.number, "note": "Renonce"}
+    )
+    assert response.status_code == 302
+    assert "0 PM to both quadrettes" in describe(Decision.objects.get())
+    after = _ranked(session)
+    for team in (play.home, play.visitor):
+        assert first.number not in after[team].per_board
+        assert after[team].pm == before[team].pm - before[team].per_board[first.number]
+    # PM assigned: the reason is required, then each quadrette gets its PM on that étui.
+    play = quadrette_plays(session)[second.board_set][1]
+    incident, _table = _incident(session, play, arbitre, second)
+    decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
+    ask = {"kind": "line_cancelled", "deal_number": second.number, "pm_attack": "2,5",
+           "pm_defence": "−2,5"}  # fmt: skip
+    refused = client.post(decide, {**ask, "note": ""})
+    assert refused.status_code == 400
+    assert "Say why the arbitre assigns these PM." in refused.content.decode()
+    assert Decision.objects.count() == 1
+    page = client.get(reverse("arbitration:incident", args=[tournament.slug, incident.pk]))
+    assert 'name="pm_attack"' in page.content.decode()
+    assert client.post(decide, {**ask, "note": "Étui tourné"}).status_code == 302
+    decision = Decision.objects.latest("pk")
+    assert decision.marks == [2500, -2500]
+    assert "+2,500 PM to the attacking quadrette, −2,500 PM" in describe(decision)
+    line = _line(session, second, play)
+    assert line.cancelled and line.assigned_notes["pm_attack"] == "2.500"
+    ranked = _ranked(session)
+    assert ranked[play.visitor].per_board[second.number] == Decimal("2.5")
+    assert ranked[play.home].per_board[second.number] == Decimal("-2.5")
+    for team in (play.home, play.visitor):
+        was = after[team].pm - after[team].per_board[second.number]
+        assert ranked[team].pm == was + ranked[team].per_board[second.number]
+    etui = reverse("scoring:duplicate_board", args=[tournament.slug, 1, second.number])
+    assert "attack +2,500 PM, defence −2,500 PM" in client.get(etui).content.decode()
+    # The papers read the same PM: the feuille de route of each quadrette.
+    roadmaps = quadrette_roadmaps(session, official=False)
+    (mine,) = [r for r in roadmaps[play.visitor] if r.board == second.number and r.ecart is None]
+    assert mine.pm == Decimal("2.5")
