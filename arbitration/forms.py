@@ -206,12 +206,7 @@ class IncidentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["round"].queryset = tournament.rounds.order_by("number")
-        self.fields["kind"].choices = [("", "---------"), *incident_kinds(tournament)]
-        if tournament.format != tournament.Format.LIBRE:  # no bidding, hence no bid ban
-            del self.fields["offender_defending"]
-            self.fields["confirmed"].help_text = ""
-        if tournament.plays_duplicate:
-            forms_duplicate.incident_fields(self)
+        forms_duplicate.incident_types(self)  # the game's types of incident, an étui
         self.at_table = self._table(self.data if self.is_bound else self.initial)
         for name in ("offender", "caller"):
             self.fields[name].queryset = people(tournament, self.at_table)
@@ -336,7 +331,6 @@ class DecisionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.incident = incident
         self.seats = list(seats)
-        self.note_names = []  # a duplicate's assigned notes (forms_duplicate)
         tournament = incident.tournament
         self.fields["player"].queryset = people(tournament, incident.table)
         self.fields["position"] = forms.IntegerField(
@@ -366,10 +360,6 @@ class DecisionForm(forms.Form):
 
     def mark_fields(self):
         return [self[f"mark{seat.number}"] for seat in self.seats]
-
-    def assigned_fields(self):
-        """A duplicate's assigned notes of a cancelled deal (none elsewhere)."""
-        return forms_duplicate.note_fields(self)
 
     def clean(self):
         data = super().clean()

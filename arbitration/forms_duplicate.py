@@ -12,7 +12,7 @@ from scoring.models_duplicate import ORIENTATIONS, Orientation
 from scoring.services_duplicate_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION, MAX_PM
 
 from .decisions import kinds_for
-from .models import Decision
+from .models import Decision, incident_kinds
 
 Kind = Decision.Kind
 NOTE_CHOICES = [
@@ -58,6 +58,18 @@ class PMField(forms.DecimalField):
 
 
 MAX_BOARD = 999  # étuis of a séance: tables × étuis per série
+
+
+def incident_types(form) -> None:
+    """The incident form of any game: the types of incident it has; without bidding, no camp
+    for a renonce (it only says whether a bid ban follows); in a duplicate, an étui."""
+    tournament = form.tournament
+    form.fields["kind"].choices = [("", "---------"), *incident_kinds(tournament)]
+    if tournament.format != tournament.Format.LIBRE:
+        del form.fields["offender_defending"]
+        form.fields["confirmed"].help_text = ""
+    if tournament.plays_duplicate:
+        incident_fields(form)
 
 
 def incident_fields(form) -> None:
@@ -110,6 +122,7 @@ def duplicate_fields(form) -> None:
                 required=False,
             )
         form.note_names = [f"note_{o}" for o in ORIENTATIONS]
+    form.assigned_fields = [form[name] for name in form.note_names]  # the template's
     form.fields["score"] = SignedScoreField(
         label=_("Adjusted score"),
         required=False,
@@ -125,11 +138,6 @@ def duplicate_fields(form) -> None:
         max_value=MAX_DEAL_VERSION,
         help_text=_("1 is the étui as made; 2 the deal as it was put back wrongly, and so on."),
     )
-
-
-def note_fields(form):
-    """The assigned notes the form asks: one per seat, or one per triplette."""
-    return [form[name] for name in form.note_names]
 
 
 def duplicate_clean(form, data: dict) -> None:
@@ -152,10 +160,10 @@ def duplicate_kwargs(form, kwargs: dict) -> dict:
     kwargs = {**kwargs, "registration": None, "deal_number": data.get("deal_number")}
     if kind == Kind.LINE_CANCELLED and form.incident.tournament.is_quadrettes:
         # In thousandths of a PM (a decision's figures are integers); none: 0 PM to both.
-        pm = [data.get(name) or 0 for name in form.note_names]
+        pm = [data.get(f"pm_{side}") or 0 for side in SIDES]
         kwargs["marks"] = [int(value * 1000) for value in pm] if any(pm) else []
     elif kind == Kind.LINE_CANCELLED:
-        kwargs["marks"] = [int(data.get(name) or 50) for name in form.note_names]
+        kwargs["marks"] = [int(data.get(name) or 50) for name in getattr(form, "note_names", [])]
     elif kind == Kind.SCORE_ADJUSTED:
         kwargs["marks"] = [data["score"]]
     else:

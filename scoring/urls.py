@@ -10,6 +10,7 @@ from . import (
     views_duplicate_tables,
     views_exports,
     views_match,
+    views_match_rulings,
     views_quadrettes,
 )
 from .views_duplicate_documents import session_document, session_export
@@ -69,6 +70,12 @@ scoring_patterns = (
             name="match_quarter_sheet",
         ),
         path(Q + "close/", views_match.quarter_end, name="match_quarter_close"),
+        path(Q + "cancel/", views_match_rulings.board_cancel, name="match_board_cancel"),
+        path(
+            Q + "cancel/<int:board>/undo/",
+            views_match_rulings.board_restore,
+            name="match_board_restore",
+        ),
         path(R, views_exports.results_exports, name="exports"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],

@@ -17,7 +17,7 @@ from common.rendering import render_pdf
 from tournaments.permissions import Role, has_role, role_required
 
 from . import services_match
-from .forms_match import BonusForm, PenaltyForm, QuarterForm, SheetForm
+from .forms_match import BonusForm, CancelBoardForm, PenaltyForm, QuarterForm, SheetForm
 from .match_history import sheet_versions
 from .match_results import (
     competition,
@@ -173,7 +173,9 @@ def _written(line) -> str:
     return f"{ContractChoice(contract).label} {score:+d}"
 
 
-def _quarter_context(request, tournament, match, number, *, quarter_form=None, bound=None):
+def _quarter_context(
+    request, tournament, match, number, *, quarter_form=None, bound=None, cancel_form=None
+):
     quarter = match.quarters.filter(number=number).first()
     context = {
         "tournament": tournament,
@@ -242,6 +244,8 @@ def _quarter_context(request, tournament, match, number, *, quarter_form=None, b
         players=next(q.players for q in results.quarters if q.quarter.pk == quarter.pk),
         pm=next(q for q in results.quarters if q.quarter.pk == quarter.pk),
         agreed=all(room["state"].agreed for room in rooms),
+        cancelled=list(quarter.cancelled.select_related("created_by")),
+        cancel_form=cancel_form or CancelBoardForm(boards=boards),
     )
     return context
 

@@ -7,6 +7,7 @@ decides its PM penalties on the match's page, so the incident offers a warning o
 from decimal import Decimal
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from arbitration import services
@@ -19,16 +20,29 @@ from scoring.duplicate_quadrettes import (
     quadrette_session_results,
 )
 from scoring.duplicate_triplettes import triplette_plays, triplette_session_results
+from scoring.match_results import competition, match_results
 from scoring.models import BidBan
 from scoring.models_duplicate import TravellingLine
+from scoring.models_match import CancelledBoard, MatchLine, TeamMatch
+from scoring.services_match import matches_draw, quarter_close
+from scoring.services_match_rulings import board_cancel
 from scoring.triplettes_lines import triplette_lines
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_documents_quadrettes import _played as quadrettes_played
 from tests.scoring.duplicate.test_documents_triplettes import (  # noqa: F401 (a fixture)
     seance,
 )
-from tests.scoring.duplicate.test_team_match import competition_of
-from tournaments.models import Table
+from tests.scoring.duplicate.test_team_match import (
+    CLOSED,
+    OPEN,
+    QUARTER_SCORES,
+    ahead_only,
+    competition_of,
+    fill,
+    name,
+    play,
+)
+from tournaments.models import AuditEntry, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -251,3 +265,74 @@ def test_a_quadrettes_cancelled_line_gives_0_pm_or_the_pm_assigned(client):
     roadmaps = quadrette_roadmaps(session, official=False)
     (mine,) = [r for r in roadmaps[play.visitor] if r.board == second.number and r.ecart is None]
     assert mine.pm == Decimal("2.5")
+
+
+def test_a_team_match_cancelled_etui_gives_0_pm_or_the_pm_assigned(client):
+    """Issue 34, fft-duplicate.md §1.6 (choice) in a team match: an étui cancelled in one
+    room leaves the comparison; both teams get 0 PM, or the PM the arbitre assigns with a
+    reason; the quarter closes without the étui; the result and the competition follow."""
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    match = TeamMatch.objects.get(pk=match.pk)
+    client.force_login(arbitre)
+    # Quarter 1: étui 2 went wrong in the closed room (never written there): 0 PM.
+    a_scores, b_scores = QUARTER_SCORES[0]
+    quarter = name(match, 1, arbitre)
+    fill(quarter, scorer, OPEN, a_scores)
+    fill(quarter, scorer, CLOSED, b_scores)
+    MatchLine.objects.filter(quarter=quarter, room=CLOSED, board=2).delete()
+    with pytest.raises(ValidationError, match="étuis 2"):
+        quarter_close(quarter=quarter, user=arbitre)
+    page = reverse("scoring:match_quarter", args=[tournament.slug, match.number, 1])
+    cancel = reverse("scoring:match_board_cancel", args=[tournament.slug, match.number, 1])
+    refused = client.post(cancel, {"board": 2, "room": CLOSED, "reason": ""})
+    assert refused.status_code == 400 and "Say why the arbitre decides it." in (
+        refused.content.decode()
+    )
+    assert not CancelledBoard.objects.exists()
+    done = client.post(cancel, {"board": 2, "room": CLOSED, "reason": "Étui mélangé"})
+    assert done.status_code == 302
+    shown = client.get(page).content.decode()
+    assert 'data-testid="cancelled-2"' in shown and "Étui mélangé" in shown
+    quarter_close(quarter=quarter, user=arbitre)
+    kept = [(a, b) for i, (a, b) in enumerate(zip(a_scores, b_scores, strict=True)) if i != 1]
+    expected = [ahead_only(kept)]
+    # Quarter 2: étui 5 cancelled with 3 PM to A, 0 to B, through the page.
+    a_scores, b_scores = QUARTER_SCORES[1]
+    quarter = name(match, 2, arbitre, a_room=CLOSED)
+    fill(quarter, scorer, CLOSED, a_scores)
+    fill(quarter, scorer, OPEN, b_scores)
+    cancel = reverse("scoring:match_board_cancel", args=[tournament.slug, match.number, 2])
+    done = client.post(
+        cancel, {"board": 5, "room": OPEN, "pm_a": "3", "pm_b": "", "reason": "Carte exposée"}
+    )
+    assert done.status_code == 302
+    assert CancelledBoard.objects.get(quarter=quarter).pm_a == Decimal(3)
+    undo = reverse("scoring:match_board_restore", args=[tournament.slug, match.number, 2, 5])
+    client.post(undo, {"reason": ""})
+    assert CancelledBoard.objects.filter(quarter=quarter).exists()  # a reason is needed
+    client.post(undo, {"reason": "Wrong étui"})
+    assert not CancelledBoard.objects.filter(quarter=quarter).exists()
+    assert AuditEntry.objects.filter(action="match.board_restored").count() == 1
+    client.post(cancel, {"board": 5, "room": OPEN, "pm_a": "3", "reason": "Carte exposée"})
+    assert CancelledBoard.objects.get(quarter=quarter).pm_b == 0
+    quarter_close(quarter=quarter, user=arbitre)
+    kept = list(zip(a_scores, b_scores, strict=True))[1:]
+    a, b = ahead_only(kept)
+    expected.append((a + 3, b))
+    for number in (3, 4):
+        a_scores, b_scores = QUARTER_SCORES[number - 1]
+        play(match, number, scorer, arbitre, a_scores, b_scores)
+        expected.append(ahead_only(list(zip(a_scores, b_scores, strict=True))))
+    results = match_results(TeamMatch.objects.get(pk=match.pk))
+    assert [(q.pm_a, q.pm_b) for q in results.quarters] == expected
+    total_a, total_b = (sum(side, Decimal(0)) for side in zip(*expected, strict=True))
+    assert (results.total_a, results.total_b) == (total_a, total_b)
+    assert results.finished and results.result == ("A" if total_a > total_b else "B")
+    winner = match.team_a if total_a > total_b else match.team_b
+    table = competition(tournament)
+    assert table[0][:3] == (1, winner, 2)
+    # A closed quarter is reopened before its étuis change.
+    with pytest.raises(ValidationError, match="reopen it"):
+        board_cancel(quarter=quarter, board=6, room=OPEN, user=arbitre, reason="x")
