@@ -20,7 +20,7 @@ from common.errors import field_error
 from common.text import has_visible_text
 from scoring import services_duplicate_rulings as rulings
 from scoring.documents_quadrettes import pm_text
-from scoring.models_duplicate import ORIENTATIONS, Board, TravellingSheet
+from scoring.models_duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
 
 from .decisions import Asked, DecisionKind, Kind, Outcome, record
 from .models import Decision
@@ -172,6 +172,23 @@ def _say_cancel(decision: Decision) -> str:
         if len(decision.marks or []) == 4
         else _("Étui %(n)s cancelled at table %(t)s.") % _values(decision)
     )
+
+
+def mark_rows(decision: Decision) -> list[tuple[str, str]]:
+    """The decision's figures as the incident page lists them: (what, value)."""
+    marks = list(decision.marks or [])
+    if decision.kind == Kind.SCORE_ADJUSTED:
+        return [(_("Score"), f"{m:+d}") for m in marks]
+    if decision.kind == Kind.DEAL_VERSION:
+        return [(_("Version"), str(m)) for m in marks]
+    sides = (_("Attack"), _("Defence"))
+    if decision.incident.tournament.is_quadrettes:  # none: 0 PM to both
+        pm = [pm_text(Decimal(m).scaleb(-3)) for m in marks] if len(marks) == 2 else []
+        return [(side, f"{value} PM") for side, value in zip(sides, pm, strict=False)]
+    if len(marks) == 2:  # a triplettes line: one note per triplette
+        return [(side, f"{m} %") for side, m in zip(sides, marks, strict=True)]
+    names = dict(Orientation.choices)
+    return [(str(names[o]), f"{m} %") for o, m in zip(ORIENTATIONS, marks, strict=False)]
 
 
 DUPLICATE_KINDS: dict[str, DecisionKind] = {

@@ -23,7 +23,7 @@ from tournaments.models.core import seat_name
 from tournaments.permissions import Role, role_required
 from tournaments.selectors_seating import current_round
 
-from . import decisions, forms_duplicate, selectors, services
+from . import decisions, decisions_duplicate, forms_duplicate, selectors, services
 from .actions import Action
 from .consequences import camp_on_sheet
 from .decisions import describe
@@ -205,7 +205,11 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
     seats = table_seats(table=incident.table) if incident.table_id else []
     taken = list(incident.decisions.all())
     for decision in taken:
-        decision.mark_rows = [(seat_name(i), mark) for i, mark in enumerate(decision.marks)]
+        decision.mark_rows = (
+            decisions_duplicate.mark_rows(decision)
+            if decision.kind in decisions_duplicate.DUPLICATE_KINDS
+            else [(seat_name(i), mark) for i, mark in enumerate(decision.marks)]
+        )
     if decision_form is None:
         decision_form = DecisionForm(
             incident=incident,

@@ -130,6 +130,8 @@ def test_a_triplettes_table_penalty_and_cancelled_line(client, seance):  # noqa:
     _notes_counted(session, board, play, attack=40, defence=60)
     etui = client.get(etui_url).content.decode()
     assert ">attack 40 %, defence 60 %<" in etui
+    shown = client.get(page).content.decode()
+    assert 'title="Attack">Attack 40 %<' in shown and 'title="Defence">Defence 60 %<' in shown
     refused = client.post(decide, {"kind": "bid_ban", "note": "x"})
     assert refused.status_code == 400
     assert Decision.objects.filter(kind="bid_ban").count() == 0
@@ -251,6 +253,8 @@ def test_a_quadrettes_cancelled_line_gives_0_pm_or_the_pm_assigned(client):
     decision = Decision.objects.latest("pk")
     assert decision.marks == [2500, -2500]
     assert "+2,500 PM to the attacking quadrette, −2,500 PM" in describe(decision)
+    shown = client.get(reverse("arbitration:incident", args=[tournament.slug, incident.pk]))
+    assert 'title="Attack">Attack +2,500 PM<' in shown.content.decode()
     line = _line(session, second, play)
     assert line.cancelled and line.assigned_notes["pm_attack"] == "2.500"
     ranked = _ranked(session)
