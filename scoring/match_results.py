@@ -58,6 +58,11 @@ def cancelled_boards(quarter: MatchQuarter) -> dict:
     return {cancelled.board: cancelled for cancelled in quarter.cancelled.all()}
 
 
+def unconfirmed_boards(quarter: MatchQuarter) -> list[int]:
+    """The étuis of the quarter cancelled and still waiting for another arbitre's visa."""
+    return sorted(board for board, c in cancelled_boards(quarter).items() if not c.is_confirmed)
+
+
 def room_state(quarter: MatchQuarter, sheets: dict, room: str) -> RoomState:
     """A room's two sheets; a cancelled étui is neither missing nor a difference."""
     cancelled = cancelled_boards(quarter)

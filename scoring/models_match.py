@@ -210,6 +210,16 @@ class CancelledBoard(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
+    # Under the four-eyes rule another arbitre confirms it before the quarter may close.
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["quarter", "board"]
@@ -224,3 +234,7 @@ class CancelledBoard(models.Model):
 
     def __str__(self):
         return f"{self.quarter} {self.board}: {self.pm_a} / {self.pm_b}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed_at is not None

@@ -22,7 +22,7 @@ from tournaments.services import audit_log
 from .actions import Action
 from .engine.duplicate import pm_round
 from .engine.duplicate_teams import check_match_score
-from .match_results import quarter_boards, quarter_sheets, room_state
+from .match_results import quarter_boards, quarter_sheets, room_state, unconfirmed_boards
 from .messages_duplicate import line_message
 from .models_match import QUARTERS, MatchLine, MatchQuarter, QuarterPlayer, TeamMatch
 
@@ -344,6 +344,13 @@ def quarter_close(*, quarter: MatchQuarter, user) -> MatchQuarter:
                 },
                 code="sheets_differ",
             )
+    pending = unconfirmed_boards(quarter)
+    if pending:
+        raise ValidationError(
+            _("Another arbitre must first confirm the cancelled étuis %(boards)s (four-eyes).")
+            % {"boards": ", ".join(str(b) for b in pending)},
+            code="four_eyes",
+        )
     quarter.closed_at, quarter.closed_by = timezone.now(), user
     quarter.save(update_fields=["closed_at", "closed_by"])
     audit_log(

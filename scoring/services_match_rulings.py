@@ -1,13 +1,15 @@
 """The arbitre's rulings on a team match's étui (fft-duplicate.md §1.6, §5): an étui cancelled in
 a quarter, in the room where its deal went wrong, leaves the comparison of the two rooms; both
 teams get 0 PM on it, or the PM the arbitre assigns them, with the reason. Undone with a
-reason. Each runs in one transaction with its audit entry; a refusal raises a
+reason. Under the four-eyes rule another arbitre confirms a cancellation before the quarter
+closes. Each runs in one transaction with its audit entry; a refusal raises a
 ``ValidationError`` (next to its field where it has one) and saves nothing. A closed quarter is
 reopened first: its PM are public.
 """
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
@@ -62,6 +64,7 @@ def board_cancel(
         raise field_error(
             "board", _("Étui %(n)s is already cancelled."), "already_cancelled", n=board
         )
+    at_once = not quarter.match.tournament.four_eyes
     cancelled = CancelledBoard.objects.create(
         quarter=quarter,
         board=board,
@@ -70,6 +73,8 @@ def board_cancel(
         pm_b=typed_pm("pm_b", pm_b),
         reason=reason,
         created_by=user,
+        confirmed_by=user if at_once else None,
+        confirmed_at=timezone.now() if at_once else None,
     )
     audit_log(
         action=Action.MATCH_BOARD_CANCELLED,
@@ -83,7 +88,31 @@ def board_cancel(
             "pm_a": str(cancelled.pm_a),
             "pm_b": str(cancelled.pm_b),
             "reason": reason,
+            "confirmed": at_once,
         },
+    )
+    return cancelled
+
+
+@transaction.atomic
+def board_cancel_confirm(*, cancelled: CancelledBoard, user) -> CancelledBoard:
+    """Another arbitre's visa on a cancelled étui (the four-eyes rule): the quarter may close."""
+    quarter = _open_quarter(cancelled.quarter, user)
+    cancelled = CancelledBoard.objects.select_for_update().get(pk=cancelled.pk)
+    if cancelled.is_confirmed:
+        return cancelled
+    if cancelled.created_by_id == user.pk:
+        raise ValidationError(
+            _("You cancelled this étui: another arbitre must confirm it (four-eyes)."),
+            code="four_eyes",
+        )
+    cancelled.confirmed_by, cancelled.confirmed_at = user, timezone.now()
+    cancelled.save(update_fields=["confirmed_by", "confirmed_at"])
+    audit_log(
+        action=Action.MATCH_BOARD_CONFIRMED,
+        user=user,
+        tournament=quarter.match.tournament,
+        data={"match": quarter.match.number, "quarter": quarter.number, "board": cancelled.board},
     )
     return cancelled
 

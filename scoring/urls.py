@@ -72,6 +72,11 @@ scoring_patterns = (
         path(Q + "close/", views_match.quarter_end, name="match_quarter_close"),
         path(Q + "cancel/", views_match_rulings.board_cancel, name="match_board_cancel"),
         path(
+            Q + "cancel/<int:board>/confirm/",
+            views_match_rulings.board_confirm,
+            name="match_board_confirm",
+        ),
+        path(
             Q + "cancel/<int:board>/undo/",
             views_match_rulings.board_restore,
             name="match_board_restore",

@@ -1,5 +1,6 @@
 """The arbitre's cancelled étuis of a team match's quarter (fft-duplicate.md §1.6), from its
-page: cancel one (0 PM, or the PM assigned, with the reason), undo it with a reason. Writes are
+page: cancel one (0 PM, or the PM assigned, with the reason), confirm it (four-eyes), undo it
+with a reason. Writes are
 ``services_match_rulings``'; a refusal is shown next to its field on the quarter's page."""
 
 from django.contrib import messages
@@ -63,4 +64,22 @@ def board_restore(request, tournament, match, quarter, board):
             messages.error(request, message)
     else:
         messages.success(request, _("Étui %(n)s is compared again.") % {"n": board})
+    return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+@match_only
+def board_confirm(request, tournament, match, quarter, board):
+    match = _match(tournament, match)
+    cancelled = get_object_or_404(
+        CancelledBoard, quarter__match=match, quarter__number=quarter, board=board
+    )
+    try:
+        services_match_rulings.board_cancel_confirm(cancelled=cancelled, user=request.user)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Cancellation of étui %(n)s confirmed.") % {"n": board})
     return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)

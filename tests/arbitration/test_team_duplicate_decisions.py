@@ -25,7 +25,7 @@ from scoring.models import BidBan
 from scoring.models_duplicate import TravellingLine
 from scoring.models_match import CancelledBoard, MatchLine, TeamMatch
 from scoring.services_match import matches_draw, quarter_close
-from scoring.services_match_rulings import board_cancel
+from scoring.services_match_rulings import board_cancel, board_cancel_confirm
 from scoring.triplettes_lines import triplette_lines
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_documents_quadrettes import _played as quadrettes_played
@@ -276,6 +276,8 @@ def test_a_team_match_cancelled_etui_gives_0_pm_or_the_pm_assigned(client):
     room leaves the comparison; both teams get 0 PM, or the PM the arbitre assigns with a
     reason; the quarter closes without the étui; the result and the competition follow."""
     tournament = competition_of()
+    tournament.four_eyes = False  # the second arbitre's visa: the next test
+    tournament.save()
     _organiser, scorer, arbitre, _second = staff_of(tournament)
     (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
     match = TeamMatch.objects.get(pk=match.pk)
@@ -340,3 +342,42 @@ def test_a_team_match_cancelled_etui_gives_0_pm_or_the_pm_assigned(client):
     # A closed quarter is reopened before its étuis change.
     with pytest.raises(ValidationError, match="reopen it"):
         board_cancel(quarter=quarter, board=6, room=OPEN, user=arbitre, reason="x")
+
+
+def test_a_team_match_cancelled_etui_waits_for_a_second_arbitre_under_four_eyes(client):
+    tournament = competition_of()
+    tournament.four_eyes = True
+    tournament.save()
+    _organiser, scorer, arbitre, second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    match = TeamMatch.objects.get(pk=match.pk)
+    a_scores, b_scores = QUARTER_SCORES[0]
+    quarter = name(match, 1, arbitre)
+    fill(quarter, scorer, OPEN, a_scores)
+    fill(quarter, scorer, CLOSED, b_scores)
+    cancelled = board_cancel(
+        quarter=quarter, board=1, room=OPEN, user=arbitre, reason="Étui tourné", pm_b="2"
+    )
+    assert not cancelled.is_confirmed
+    # The staff see its PM at once; the quarter closes once another arbitre confirmed it.
+    staff = match_results(TeamMatch.objects.get(pk=match.pk), official=False)
+    kept = list(zip(a_scores, b_scores, strict=True))[1:]
+    a, b = ahead_only(kept)
+    assert (staff.quarters[0].pm_a, staff.quarters[0].pm_b) == (a, b + 2)
+    with pytest.raises(ValidationError, match="four-eyes"):
+        quarter_close(quarter=quarter, user=second)
+    client.force_login(arbitre)
+    page = reverse("scoring:match_quarter", args=[tournament.slug, match.number, 1])
+    shown = client.get(page).content.decode()
+    assert 'data-testid="unconfirmed-1"' in shown and 'data-testid="confirm-1"' not in shown
+    with pytest.raises(ValidationError, match="another arbitre"):
+        board_cancel_confirm(cancelled=cancelled, user=arbitre)
+    client.force_login(second)
+    assert 'data-testid="confirm-1"' in client.get(page).content.decode()
+    confirm = reverse("scoring:match_board_confirm", args=[tournament.slug, match.number, 1, 1])
+    assert client.post(confirm).status_code == 302
+    cancelled.refresh_from_db()
+    assert cancelled.confirmed_by == second
+    quarter_close(quarter=quarter, user=second)
+    official = match_results(TeamMatch.objects.get(pk=match.pk))
+    assert (official.quarters[0].pm_a, official.quarters[0].pm_b) == (a, b + 2)
