@@ -68,7 +68,9 @@ def incident_log(request, tournament):
     filters = IncidentFilterForm(request.GET, tournament=tournament)
     chosen = filters.filters()
     table = IncidentTable(
-        selectors.incidents(tournament=tournament, **chosen), slug=tournament.slug
+        selectors.incidents(tournament=tournament, **chosen),
+        slug=tournament.slug,
+        etuis=tournament.plays_duplicate,
     )
     if chosen:
         table.empty_text = _("No incident matches these filters.")

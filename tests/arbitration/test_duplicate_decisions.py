@@ -384,6 +384,9 @@ def test_a_duplicate_incident_offers_the_formats_types_and_no_bidding(client, pl
          "kind": "etui_misplaced", "description": "Étui 1 turned by table 2"},
     )  # fmt: skip
     assert logged.status_code == 302
+    log = client.get(reverse("arbitration:log", args=[tournament.slug])).content.decode()
+    head = " ".join(log[log.find("<thead") : log.find("</thead>")].split())
+    assert "> Étui </th>" in head and "Deal" not in head
     with pytest.raises(ValidationError, match="type of incident"):
         services.incident_log(
             tournament=tournament, user=arbitre, round=table.round, table=table,
