@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from arbitration import services
+from arbitration import documents, services
 from arbitration.decisions import describe
 from arbitration.models import Decision, Incident
 from scoring.duplicate import board_plays, session_results
@@ -387,6 +387,8 @@ def test_a_duplicate_incident_offers_the_formats_types_and_no_bidding(client, pl
     log = client.get(reverse("arbitration:log", args=[tournament.slug])).content.decode()
     head = " ".join(log[log.find("<thead") : log.find("</thead>")].split())
     assert "> Étui </th>" in head and "Deal" not in head
+    rows = list(documents.report_rows(tournament=tournament))
+    assert rows[0][2] == "Étui" and rows[1][2] == 1
     with pytest.raises(ValidationError, match="type of incident"):
         services.incident_log(
             tournament=tournament, user=arbitre, round=table.round, table=table,
