@@ -25,7 +25,7 @@ install-dev: .make-install-dev
 
 demo: .make-install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py demo
+	$(PY) manage.py demo --port $(PORT)
 
 # The server and, beside it, the worker that makes the long documents (tournaments.jobs).
 # Stopping the server (Ctrl+C) stops the worker once, gracefully: in a session of its own, the

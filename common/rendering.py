@@ -16,6 +16,7 @@ import csv
 import datetime
 import io
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -78,6 +79,8 @@ def _csv_value(value):
         return int(value)
     if isinstance(value, datetime.datetime):
         return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, Decimal):  # the comma is the French decimal separator
+        return str(value).replace(".", ",")
     if isinstance(value, str) and value.startswith(_FORMULA_START):
         # Typed text, never a formula: the apostrophe is how spreadsheets mark a text cell.
         return "'" + value

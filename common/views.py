@@ -14,10 +14,12 @@ def is_htmx(request) -> bool:
 
 
 def download(document: tuple[str, str, bytes]) -> HttpResponse:
-    """A document function's ``(filename, content_type, bytes)`` as a download."""
+    """A document function's ``(filename, content_type, bytes)`` as a download: saved as a
+    file every time, whether it was ready at once or made by the worker first (shown in the tab,
+    a PDF would be one thing on the first ask and another on the next)."""
     filename, content_type, content = document
     response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 

@@ -31,6 +31,7 @@ class Action(models.TextChoices):
     MATCH_PENALTY_SET = "match.penalty", _("Team match penalty")
     QUARTER_NAMED = "match.quarter_named", _("Players of a quarter named")
     MATCH_SHEET_ENTERED = "match.sheet_entered", _("Team match sheet entered")
+    MATCH_SHEET_CONFIRMED = "match.sheet_confirmed", _("Team match sheet confirmed")
     QUARTER_CLOSED = "match.quarter_closed", _("Quarter closed")
     QUARTER_REOPENED = "match.quarter_reopened", _("Quarter reopened")
     MATCH_BOARD_CANCELLED = "match.board_cancelled", _("Team match étui cancelled")

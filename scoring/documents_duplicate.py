@@ -114,16 +114,17 @@ def sheets_pdf(
     variant: str = "",
     labels: dict | None = None,
 ) -> tuple[str, str, bytes]:
-    """The travelling sheets of ``found``, (étui, its rows, its duplication duty or ""), each
-    row the values of the columns of ``variant`` (``travelling_sheet_layout.COLUMNS``: "" the
-    individuel's, "triplettes", "quadrettes"); ``labels`` adds the variant's headings to the
-    individuel's."""
-    half = all(len(rows) <= HALF_PAGE_LINES for _board, rows, _duty in found)
+    """The travelling sheets of ``found``, (étui, its rows, its duplication duty or "") or
+    (…, (copy, copies)) when the étui is prepared in several copies each with its own sheet
+    (quadrettes), each row the values of the columns of ``variant``
+    (``travelling_sheet_layout.COLUMNS``: "" the individuel's, "triplettes", "quadrettes");
+    ``labels`` adds the variant's headings to the individuel's."""
+    half = all(len(rows) <= HALF_PAGE_LINES for _board, rows, *_rest in found)
     most = layout.max_rows(half)
     labels = {**_sheet_labels(), **(labels or {})}
     sheets, backgrounds, resources = [], {}, {}
     title_size = fitted_size(session.tournament.name, TITLE_ROOM, TITLE_SIZE, "bold")
-    for board, rows, duty in found:
+    for board, rows, duty, *copy in found:
         chien = _chien(board)
         parts = split_evenly(rows, most)
         facts = _facts(board, session.tournament, duty)
@@ -150,6 +151,7 @@ def sheets_pdf(
                     "facts_size": fitted_size(facts, FACTS_ROOM, FACTS_SIZE, "bold"),
                     "duty": duty,
                     "part": (index, len(parts)) if len(parts) > 1 else None,
+                    "copy": copy[0] if copy else None,
                 }
             )
     context = {

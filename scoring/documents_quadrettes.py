@@ -1,18 +1,23 @@
 """Printed papers of a quadrettes séance (fft-duplicate.md §4): the travelling sheets, blank or
 topped, and the preparation page with the table cards.
 
-A travelling sheet has a line per table that plays the étui: the home quadrette (its defence
-keeps North, East and West), the visiting quadrette and its attacker of the séance, who always
-takes South; topped, the score in the rulebook's columns and, for the attacking quadrette, the
-écart against the other attacker of the opposition and its match points (3 decimals, French
-comma, as copied by hand). The grid is the individuel's (``documents_duplicate.sheets_pdf``)
-with the quadrettes' columns. The preparation page says how many copies of each étui to make,
-which tables start each série, and how to turn an étui whose printed taker is not South; the
-table cards say, per position, who defends, who attacks and where the attacker goes next. They
-read the movement only: no score. Each function returns ``(filename, content_type, bytes)``.
-Must not write.
+A travelling sheet travels in each copy of an étui: a line per table that copy visits, by table
+number, as the étui's page lists them for typing (every table plays the étui, each copy a group
+of consecutive tables, ``board_relay``): the home quadrette (its defence keeps North, East and
+West), the visiting quadrette and its attacker of the séance, who always takes South. The
+topped sheet has every table's line of the étui, the score in the rulebook's columns and, for
+the attacking quadrette, the écart against the other attacker of the opposition and its match
+points (3 decimals, French comma, as copied by hand). The grid is the individuel's
+(``documents_duplicate.sheets_pdf``) with the quadrettes' columns. The preparation page says
+how many copies of each étui to make (``copies_needed``), at which tables each étui starts
+(``opening_tables``) and how to turn an étui whose printed taker is not South; the table cards
+name the home defenders in the seat each keeps all séance and say, per position, who defends,
+who attacks, the étuis in the order the table plays them with the table each goes to next, and
+where the attacker goes next. They read the movement only: no score. Each function returns
+``(filename, content_type, bytes)``. Must not write.
 """
 
+from collections import defaultdict
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
@@ -27,7 +32,9 @@ from .duplicate_quadrettes import (
     line_points,
     quadrette_boards,
     quadrette_plays,
+    quadrette_relays,
     session_attackers,
+    session_defenders,
 )
 from .models_duplicate import ORIENTATIONS, Board, Orientation
 
@@ -71,14 +78,30 @@ def _people(session: Session):
     return teams, {team: numbers.get(registration) for team, registration in attackers.items()}
 
 
+def _copies(session: Session) -> dict[int, list[list[tuple[int, int]]]]:
+    """Étui number -> per copy, the (position, table) it visits, by table number (its relay
+    group's tables)."""
+    visits = defaultdict(lambda: defaultdict(list))
+    for position, tables in quadrette_relays(session).items():
+        for table, relay in tables.items():
+            for board, _next in relay.boards:
+                visits[board][relay.group].append((position, table))
+    return {
+        board: [sorted(found) for _group, found in sorted(groups.items())]
+        for board, groups in visits.items()
+    }
+
+
 def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, str, bytes]:
-    """One travelling sheet per étui, its two lines named by quadrette and attacker; topped:
+    """A travelling sheet per copy of each étui, its tables' lines named by quadrette and
+    attacker; topped, one per étui with every table's line:
     the scores from the confirmed sheets, each line's écart and PM."""
     teams, attackers = _people(session)
+    copies = {} if topped else _copies(session)
     found = []
     for item in quadrette_boards(session, official=True):
         points = line_points(item.lines) if topped else {}
-        rows = []
+        rows = {}
         for play, line in item.lines:
             row = {
                 "position": play.position,
@@ -92,8 +115,15 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
                 ecart, pm = points.get(play, (None, None))
                 if ecart is not None:
                     row["ecart"], row["pm"] = ecart_text(ecart), pm_text(pm)
-            rows.append(row)
-        found.append((item.board, rows, ""))
+            rows[(play.position, play.table)] = row
+        held = copies.get(item.board.number, [])
+        if len(held) < 2:
+            found.append((item.board, list(rows.values()), ""))
+            continue
+        for index, places in enumerate(held, start=1):
+            found.append(
+                (item.board, [rows[p] for p in places if p in rows], "", (index, len(held)))
+            )
     return sheets_pdf(session, found, topped=topped, variant=VARIANT, labels=_labels())
 
 
@@ -102,12 +132,10 @@ def _schedule(session: Session, teams: dict) -> tuple[list[int], list[list[dict]
     teams' numbers, which are their home tables' numbers)."""
     by_position = {}
     for série, plays in quadrette_plays(session).items():
-        numbers = sorted({teams[p.home].number for p in plays})
-        if len(numbers) == 2:
-            opposition = {"A": numbers[0], "B": numbers[1], "set": série}
-            by_position.setdefault(plays[0].position, []).append(opposition)
+        pairs = {tuple(sorted((teams[p.home].number, teams[p.visitor].number))) for p in plays}
+        by_position[plays[0].position] = [{"A": a, "B": b, "set": série} for a, b in sorted(pairs)]
     positions = sorted(by_position)
-    return positions, [sorted(by_position[k], key=lambda o: o["set"]) for k in positions]
+    return positions, [by_position[k] for k in positions]
 
 
 def turned(board: Board) -> dict | None:
@@ -134,17 +162,21 @@ def turned(board: Board) -> dict | None:
 
 
 def _preparation(session: Session, positions, schedule) -> dict:
+    per_set = session.tournament.boards_per_set
     boards = _série_boards(session)
-    copies = copies_needed(schedule)
-    opening = opening_tables(schedule)
-    played = {o["set"]: k for k, rnd in zip(positions, schedule, strict=True) for o in rnd}
+    copies = copies_needed(schedule, per_set)
+    opening = opening_tables(schedule, per_set)
+    played = {rnd[0]["set"]: k for k, rnd in zip(positions, schedule, strict=True) if rnd}
     series = [
         {
             "série": série,
             "boards": boards.get(série, ""),
             "position": played[série],
             "copies": copies[série],
-            "tables": ", ".join(str(t) for t in opening.get(série, [])),
+            "starts": [
+                {"board": (série - 1) * per_set + index + 1, "tables": ", ".join(map(str, found))}
+                for index, found in enumerate(opening[série])
+            ],
         }
         for série in sorted(copies)
     ]
@@ -153,54 +185,60 @@ def _preparation(session: Session, positions, schedule) -> dict:
         for board in Board.objects.filter(session=session).order_by("number")
         if (found := turned(board)) is not None
     ]
-    return {"series": series, "turns": turns}
+    return {"series": series, "turns": turns, "copies": max(copies.values(), default=0)}
 
 
 def _cards(session: Session, positions, teams, boards) -> list[dict]:
-    """A card per home table: at each position its série, its defence, the visiting attacker
-    and where that attacker goes next; a bye where its quadrette sits out."""
+    """A card per home table: at each position its série, its defence, the visiting attacker,
+    the étuis in the order played with the table each goes to next, and where that attacker
+    goes next; a bye where its quadrette sits out."""
     by_set = quadrette_plays(session)
-    plays = [p for found in by_set.values() for p in found]
-    set_of, at = {}, {}
-    visiting = {}  # (team id, position) -> the table its attacker plays at
-    for série, found in by_set.items():
-        for p in found:
-            set_of[(p.position, p.table)] = série
-            at[(p.position, p.table)] = p
-            visiting[(p.visitor, p.position)] = p.table
+    relays = quadrette_relays(session)
+    at = {(p.position, p.table): (série, p) for série, found in by_set.items() for p in found}
     chosen = session_attackers(session)
-    people = Registration.objects.in_bulk(chosen.values())
+    defenders = session_defenders(session)
+    people = Registration.objects.in_bulk(
+        [*chosen.values(), *(pk for seats in defenders.values() for pk in seats.values())]
+    )
     attacker_of = {team: people.get(registration) for team, registration in chosen.items()}
-    tables = sorted({p.table for p in plays})
-    home_team = {p.table: p.home for p in plays}
+    tables = sorted({table for _position, table in at})
+    home_team = {table: p.home for (_position, table), (_série, p) in at.items()}
+    away = {(p.visitor, p.position): p.table for _série, p in at.values()}
     cards = []
     for table in tables:
         rows = []
         for index, position in enumerate(positions):
             following = positions[index + 1] if index + 1 < len(positions) else None
-            play = at.get((position, table))
-            if play is None:
+            if (position, table) not in at:
                 rows.append({"position": position, "bye": True})
                 continue
-            série = set_of[(position, table)]
-            person = attacker_of.get(play.visitor)
+            série, play = at[(position, table)]
+            relay = relays[position][table]
             rows.append(
                 {
                     "position": position,
                     "bye": False,
                     "série": série,
                     "boards": boards.get(série, ""),
+                    "relay": [{"board": b, "next": t} for b, t in relay.boards],
                     "home": teams[play.home],
                     "visitor": teams[play.visitor],
-                    "attacker": person,
-                    "next": visiting.get((play.visitor, following), "") if following else "",
-                    "next_bye": bool(following) and (play.visitor, following) not in visiting,
-                    "ours": visiting.get((play.home, position), ""),
+                    "attacker": attacker_of.get(play.visitor),
+                    "next": relay.attacker_next or "",
+                    "next_bye": bool(following) and relay.attacker_next is None,
+                    "ours": away.get((play.home, position), ""),
                 }
             )
         team = teams[home_team[table]]
+        seats = defenders.get(team.pk, {})
         cards.append(
-            {"table": table, "team": team, "attacker": attacker_of.get(team.pk), "rows": rows}
+            {
+                "table": table,
+                "team": team,
+                "attacker": attacker_of.get(team.pk),
+                "defenders": [(Orientation(o).label, people[pk]) for o, pk in seats.items()],
+                "rows": rows,
+            }
         )
     return cards
 

@@ -1,25 +1,26 @@
 """Reads of the quadrettes (fft-duplicate.md §4): who plays each étui where, and the match
 points.
 
-Each étui of an opposition A–B is played at two tables at the same position: at B's home table
-A's attacker (South) against B's defence, at A's home table B's attacker against A's defence.
-Its travelling sheet thus has two lines, and the étui gives A ``match_points(a − b)`` (a and b
-the two attackers' scores) and B the opposite, 3 decimals, summed over the étuis. A quadrette's
-result is its PM won minus PM lost, less its penalties (an arbitre's penalty to a member counts
-in PM); quadrettes are ranked by result, equal results sharing the place. An étui with a line
-missing gives nobody anything yet; one whose line the arbitre cancelled gives both quadrettes
-0 PM, or the PM the arbitre assigned them (fft-duplicate.md §1.6).
-Several séances: Σ coefficient × séance result. For the papers (``documents_quadrettes``,
-the feuilles de route, the workbook): each étui with its two lines (``quadrette_boards``), each
-line's écart and PM (``line_points``) and each quadrette's étuis (``quadrette_roadmaps``), with
-the same PM as the ranking.
-"""
+Every étui is played at every home table of its position (all the quadrettes play the same
+étuis): at B's home table by A's attacker (South) against B's defence exactly when B's
+attacker plays it at A's home table against A's defence. Its travelling sheet thus has a line
+per table, and each étui is compared inside each pair A–B of its position: it gives A
+``match_points(a − b)`` (a and b the two attackers' scores) and B the opposite, 3 decimals,
+summed over the étuis. A quadrette's result is its PM won minus PM lost, less its penalties (an
+arbitre's penalty to a member counts in PM); quadrettes are ranked by result, equal results
+sharing the place. A pair with a line missing gets nothing on that étui yet; one with a line
+the arbitre cancelled gets 0 PM on it, or the PM the arbitre assigned (fft-duplicate.md §1.6).
+Several séances: Σ coefficient × séance result. For the papers (``documents_quadrettes``, the
+feuilles de route, the workbook): each étui with its lines (``quadrette_boards``), each line's
+écart and PM (``line_points``) and each quadrette's étuis (``quadrette_roadmaps``), with the
+same PM as the ranking."""
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tournaments.models import SessionAttacker, Table, Team, Tournament
+from tournaments.models import Registration, SessionAttacker, Table, Team, Tournament
+from tournaments.seating.duplicate_teams import board_relay
 
 from .duplicate import current_sheet_ids, sheet_lines, team_penalties
 from .duplicate_values import ASSIGNED_PM
@@ -39,7 +40,7 @@ class QuadrettePlay:
 
 
 def quadrette_plays(session) -> dict[int, list[QuadrettePlay]]:
-    """série -> the two tables of its opposition, in the order of their numbers."""
+    """série -> every table that plays it, by position then table number."""
     plays = defaultdict(list)
     for board_set, position, number, home, visitor in (
         Table.objects.filter(round__session=session, board_set__isnull=False)
@@ -50,11 +51,78 @@ def quadrette_plays(session) -> dict[int, list[QuadrettePlay]]:
     return dict(plays)
 
 
+@dataclass(frozen=True)
+class QuadretteRelay:
+    """What a home table does at a position beyond its opposition (``board_relay``): the
+    étuis of the série in the order it plays them, each with the table it goes to next (None
+    when that copy has been round its group), and where its visiting attacker plays next."""
+
+    group: int
+    boards: tuple  # ((étui number, next table or None), …)
+    attacker_next: int | None  # None after the last position or at the attacker's bye
+
+
+def quadrette_relays(session) -> dict[int, dict[int, QuadretteRelay]]:
+    """Position -> home table -> its relay; the séance's étuis are numbered série by série."""
+    per_set = session.tournament.boards_per_set
+    by_set = quadrette_plays(session)
+    plays = [p for série in by_set.values() for p in série]
+    positions = sorted({p.position for p in plays})
+    at = {(p.position, p.visitor): p.table for p in plays}
+    relays = {}
+    for série, found in by_set.items():
+        position = found[0].position
+        following = next((k for k in positions if k > position), None)
+        relay = board_relay(sorted(p.table for p in found), per_set)
+        relays[position] = {
+            p.table: QuadretteRelay(
+                relay[p.table]["group"],
+                tuple(
+                    ((série - 1) * per_set + board + 1, table)
+                    for board, table in zip(
+                        relay[p.table]["boards"], relay[p.table]["next"], strict=True
+                    )
+                ),
+                at.get((following, p.visitor)),
+            )
+            for p in sorted(found, key=lambda p: p.table)
+        }
+    return dict(sorted(relays.items()))
+
+
+def quadrette_copies(relays: dict) -> int:
+    """How many copies of each étui to prepare: one per relay group (the most at a position)."""
+    return max((len({r.group for r in tables.values()}) for tables in relays.values()), default=0)
+
+
 def session_attackers(session) -> dict[int, int]:
     """Team id -> the registration id of its attacker for the séance."""
     return dict(
         SessionAttacker.objects.filter(session=session).values_list("team_id", "registration_id")
     )
+
+
+DEFENCE_SEATS = ("N", "E", "W")  # the attacker plays South
+
+
+def session_defenders(session) -> dict[int, dict[str, int]]:
+    """Team id -> {orientation: registration id} of its three defenders for the séance: its
+    checked-in members but its attacker, by number, North, East and West **(choice)**. The
+    table card prints them: each keeps that orientation the whole séance, as the rulebook
+    asks. Two queries."""
+    attackers = session_attackers(session)
+    members: dict[int, list[int]] = defaultdict(list)
+    for team, registration in (
+        Registration.objects.filter(team_id__in=attackers, checked_in=True)
+        .order_by("number")
+        .values_list("team_id", "pk")
+    ):
+        if registration != attackers[team]:
+            members[team].append(registration)
+    return {
+        team: dict(zip(DEFENCE_SEATS, defenders, strict=False))
+        for team, defenders in members.items()
+    }
 
 
 @dataclass
@@ -92,24 +160,10 @@ def quadrette_session_results(session, *, official: bool) -> QuadretteSession:
             (ln.round.number, ln.table_number): ln for ln in lines.get(sheets.get(board_id), [])
         }
         missing += len(tables) - len(by_place)
-        ruled = ruled_points([(p, by_place.get((p.position, p.table))) for p in tables])
-        if ruled:
-            for team, value in ruled.items():
-                results[team].per_board[number] = value
-                results[team].boards += 1
-            continue
-        scores = {}
-        for play in tables:
-            line = by_place.get((play.position, play.table))
-            if line is not None and not line.cancelled and line.score is not None:
-                scores[play.visitor] = line.score
-        if len(tables) != 2 or len(scores) != 2:
-            continue
-        (a, score_a), (b, score_b) = sorted(scores.items())
-        points = match_points(score_a - score_b)
-        for team, value in ((a, points), (b, -points)):
-            results[team].per_board[number] = value
-            results[team].boards += 1
+        found = [(play, by_place.get((play.position, play.table))) for play in tables]
+        for play, (_ecart, points) in line_points(found).items():
+            results[play.visitor].per_board[number] = points
+            results[play.visitor].boards += 1
     positions = {p.position for série in plays.values() for p in série}
     for team, points in team_penalties(session, positions).items():
         if team in results:
@@ -153,7 +207,7 @@ class QuadretteBoard:
 
 
 def quadrette_boards(session, *, official: bool) -> list[QuadretteBoard]:
-    """Every étui of the séance, in order, with its two lines."""
+    """Every étui of the séance, in order, with its lines (one per table that plays it)."""
     plays = quadrette_plays(session)
     sheets = current_sheet_ids(session, official)
     lines = sheet_lines(sheets.values())
@@ -182,11 +236,12 @@ def assigned_pm(line) -> tuple[Decimal, Decimal] | None:
 
 
 def ruled_points(lines: list) -> dict[int, Decimal]:
-    """Team id -> the PM the arbitre assigned on an étui's cancelled lines [(play, line)], each
-    quadrette as attacker or defence of the line (empty when none has any)."""
+    """Team id -> the PM the arbitre assigned on a pair's cancelled lines [(play, line)], each
+    quadrette as attacker or defence of the line (empty when none has any; a play may be None:
+    no line there)."""
     points = {}
     for play, line in lines:
-        pm = assigned_pm(line)
+        pm = assigned_pm(line) if play is not None else None
         if pm is not None:
             for team, value in zip((play.visitor, play.home), pm, strict=True):
                 points[team] = points.get(team, ZERO) + value
@@ -194,20 +249,21 @@ def ruled_points(lines: list) -> dict[int, Decimal]:
 
 
 def line_points(lines: list) -> dict:
-    """QuadrettePlay -> (écart, PM) of its attacking quadrette, when both lines of the
-    opposition are scored: the écart is this line's score less the other's. A line cancelled
-    with PM assigned: (None, the PM its quadrette got)."""
-    ruled = ruled_points(lines)
-    if ruled:
-        return {play: (None, ruled.get(play.visitor, ZERO)) for play, _line in lines}
-    if len(lines) != 2 or not all(_scored(line) for _play, line in lines):
-        return {}
-    (first, mine), (second, theirs) = lines
-    ecart = mine.score - theirs.score
-    return {
-        first: (ecart, match_points(ecart)),
-        second: (-ecart, match_points(-ecart)),
-    }
+    """QuadrettePlay -> (écart, PM) of its attacking quadrette, for each line whose pair's two
+    lines are scored: the écart is this line's score less that of the line where the home
+    quadrette's attacker plays against the visitor's defence. A pair with a line the arbitre
+    cancelled with PM assigned: (None, the PM this line's quadrette got)."""
+    by_teams = {(play.home, play.visitor): (play, line) for play, line in lines}
+    points = {}
+    for play, line in lines:
+        other, theirs = by_teams.get((play.visitor, play.home), (None, None))
+        ruled = ruled_points([(play, line), (other, theirs)])
+        if ruled:
+            points[play] = (None, ruled.get(play.visitor, ZERO))
+        elif _scored(line) and _scored(theirs):
+            ecart = line.score - theirs.score
+            points[play] = (ecart, match_points(ecart))
+    return points
 
 
 @dataclass(frozen=True)

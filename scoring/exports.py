@@ -21,6 +21,7 @@ from tournaments.models import Table, Tournament
 from tournaments.models.core import seat_name
 from tournaments.selectors_seating import last_published_position
 
+from . import exports_ranking
 from .exports_rows import (
     bilan_cells,
     deal_rows,
@@ -273,7 +274,13 @@ def document(
     *, tournament: Tournament, kind: str, fmt: str, up_to=None, official=False, progress=None
 ) -> tuple[str, str, bytes] | None:
     """The document ``<kind>.<fmt>``, or None when there is none (an unknown kind or format, a
-    team ranking in an individual tournament); a PDF tells ``progress`` how far it is."""
+    team ranking in an individual tournament); a PDF tells ``progress`` how far it is. A
+    tournament not in donnes libres has its format's ranking instead (``exports_ranking``)."""
+    if tournament.format != Tournament.Format.LIBRE:  # the format's own ranking
+        return exports_ranking.document(
+            tournament=tournament, kind=kind, fmt=fmt, official=official, progress=progress,
+            sheets=WORKBOOK_SHEETS,
+        )  # fmt: skip
     if kind == "teams" and not tournament.has_teams:
         return None
     options = {"tournament": tournament, "up_to": up_to, "official": official}

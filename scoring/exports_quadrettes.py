@@ -1,9 +1,8 @@
 """The quadrettes' files (fft-duplicate.md §6), in the duplicate's columns. A line names the
 attacking (visiting) and defending (home) quadrettes by number, the attacker of the séance in
-the South column, taker always S; the three defenders keep North, East and West, but which of
-them sits where is not recorded, so those columns stay empty **(choice)**. ``ranking.csv``: one
-row per quadrette, its place and its PM with 3 decimals (no plus sign), the percentage columns
-empty.
+the South column, taker always S, and the home defenders in the North, East and West they keep
+for the séance (``session_defenders``). ``ranking.csv``: one row per quadrette, its place and
+its PM with 3 decimals (no plus sign), the percentage columns empty.
 """
 
 from tournaments.models import Tournament
@@ -14,6 +13,7 @@ from .duplicate_quadrettes import (
     quadrette_session_results,
     quadrette_tournament_results,
     session_attackers,
+    session_defenders,
 )
 
 
@@ -28,6 +28,7 @@ def quadrettes_lines_rows(tournament: Tournament, *, official: bool = True):
             (p.position, p.table): p for série in quadrette_plays(session).values() for p in série
         }
         attackers = session_attackers(session)
+        defenders = session_defenders(session)
         sheets = current_sheets(session, official)
         lines = sheet_lines(sheet.pk for sheet in sheets.values())
         for board in session.boards.order_by("number"):
@@ -35,14 +36,15 @@ def quadrettes_lines_rows(tournament: Tournament, *, official: bool = True):
             for line in lines.get(sheet.pk, []) if sheet else []:
                 play = plays[(line.round.number, line.table_number)]
                 attacker = attackers.get(play.visitor)
+                seats = {o: numbers[pk] for o, pk in defenders.get(play.home, {}).items()}
                 yield [
                     board.number,
                     line.round.number,
                     line.table_number,
-                    "",
-                    "",
+                    seats.get("N", ""),
+                    seats.get("E", ""),
                     numbers[attacker] if attacker else "",
-                    "",
+                    seats.get("W", ""),
                     "S",
                     teams[play.visitor],
                     teams[play.home],

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Registration
 
 from .models import ContractChoice
-from .models_match import QUARTERS, MatchQuarter
+from .models_match import QUARTERS, MatchLine, MatchQuarter
 from .services_match import DEFENDERS
 
 CONTRACTS = [("", "—")] + [
@@ -63,11 +63,20 @@ class QuarterForm(forms.Form):
 
 
 class SheetForm(forms.Form):
-    """One room's sheet: per étui of the quarter, the contract and the attacker's score."""
+    """One room's sheet: per étui of the quarter, the contract and the attacker's score; the
+    other side's visa; the reason when a confirmed sheet is corrected."""
 
-    def __init__(self, *args, boards, prefix, **kwargs):
+    signed = forms.BooleanField(required=False)
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=300, required=False)
+
+    def __init__(self, *args, boards, prefix, keeper, **kwargs):
         super().__init__(*args, prefix=prefix, **kwargs)
         self.boards = boards
+        self.fields["signed"].label = (
+            _("Visa: the defenders signed this sheet")
+            if keeper == MatchLine.Keeper.ATTACK
+            else _("Visa: the attacker signed this sheet")
+        )
         for board in boards:
             self.fields[f"contract_{board}"] = forms.ChoiceField(
                 choices=CONTRACTS,

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from tournaments.jobs import Kind, register
 from tournaments.permissions import Role
 
-from . import exports
+from . import exports, exports_ranking
 
 NAMES = {
     ("individual", "pdf"): lambda: _("Individual ranking (PDF)"),
@@ -19,12 +19,18 @@ NAMES = {
     ("deals", "csv"): lambda: _("Every deal (CSV)"),
     ("penalties", "csv"): lambda: _("Penalties (CSV)"),
     ("federation", "csv"): lambda: _("Federation results file (CSV)"),
+    ("ranking", "pdf"): lambda: _("Ranking (PDF)"),
+    ("ranking", "csv"): lambda: _("Ranking (CSV)"),
 }
+# Donnes libres: rankings with a bilan per position, each player's page, every deal.
+LIBRE = set(NAMES) - {("ranking", "pdf"), ("ranking", "csv")}
 
 
 def exists(tournament, kind: str, fmt: str) -> bool:
     """Whether ``<kind>.<fmt>`` is one of the results documents of ``tournament``."""
-    return (kind, fmt) in NAMES and (kind != "teams" or tournament.has_teams)
+    if tournament.format != tournament.Format.LIBRE:
+        return (kind, fmt) in exports_ranking.kinds(tournament)
+    return (kind, fmt) in LIBRE and (kind != "teams" or tournament.has_teams)
 
 
 def _make(tournament, params, progress):
@@ -41,6 +47,8 @@ def _make(tournament, params, progress):
 def _label(params):
     name = NAMES[params["kind"], params["fmt"]]()
     state = _("official") if params["official"] else _("provisional")
+    if params["kind"] == "ranking" or params.get("up_to") is None:
+        return _("%(name)s, %(state)s") % {"name": name, "state": state}
     return _("%(name)s, after position %(k)s, %(state)s") % {
         "name": name,
         "k": params["up_to"],

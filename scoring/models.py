@@ -348,6 +348,7 @@ from .models_match import (  # noqa: E402
     CancelledBoard,
     MatchLine,
     MatchQuarter,
+    MatchSheet,
     QuarterPlayer,
     TeamMatch,
 )
@@ -362,6 +363,7 @@ __all__ = [
     "Deal",
     "Mark",
     "MatchLine",
+    "MatchSheet",
     "MatchQuarter",
     "Penalty",
     "PoigneeChoice",

@@ -6,9 +6,10 @@ In each quarter each side names one attacker (never the same twice in a match) a
 defenders (``QuarterPlayer``); A's attacker sits in the room A chose (``a_room``) against B's
 defence, B's attacker in the other room against A's. In each room the attacker and the
 defenders keep their own sheet (``MatchLine``, ``keeper``): per étui the contract and the
-attacker's score. A quarter closes when both rooms' two sheets agree; only then are its match
-points counted and shown to anyone but the staff. A competition of several teams is a
-round-robin of matches (``round_number``).
+attacker's score; each sheet (``MatchSheet``) is signed by the other side and confirmed by an
+arbitre, four-eyes as every sheet. A quarter closes when both rooms' two sheets agree and all
+four are confirmed; only then are its match points counted and shown to anyone but the staff.
+A competition of several teams is a round-robin of matches (``round_number``).
 """
 
 from decimal import Decimal
@@ -186,6 +187,55 @@ class MatchLine(models.Model):
 
     def __str__(self):
         return f"{self.quarter} {self.room} {self.keeper} {self.board}: {self.score}"
+
+
+class MatchSheet(models.Model):
+    """One room's sheet as a whole (its lines are ``MatchLine``): how many times it was saved,
+    the other side's visa, who entered it and the arbitre who confirmed it. A save makes a new
+    version to confirm again; the quarter closes once its four sheets are confirmed."""
+
+    quarter = models.ForeignKey(
+        MatchQuarter, verbose_name=_("quarter"), on_delete=models.CASCADE, related_name="sheets"
+    )
+    room = models.CharField(_("room"), max_length=6, choices=MatchQuarter.Room)
+    keeper = models.CharField(_("sheet"), max_length=7, choices=MatchLine.Keeper)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    # The other side's visa on the paper: the defenders sign the attacker's sheet and back.
+    signed = models.BooleanField(_("signed by the other side"), default=False)
+    reason = models.CharField(_("reason for the correction"), max_length=300, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["quarter", "room", "keeper"]
+        verbose_name = _("match sheet")
+        verbose_name_plural = _("match sheets")
+        constraints = [
+            models.UniqueConstraint(fields=["quarter", "room", "keeper"], name="match_sheet_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.quarter} {self.room} {self.keeper} v{self.version}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed_at is not None
 
 
 class CancelledBoard(models.Model):

@@ -8,7 +8,8 @@ séance closed and reopened.
   (``TravellingEntry``). Each line must name a table that plays the étui by the movement, once;
   each score must be one a Garde at 4 can give (``engine.duplicate.check_score``) unless an
   arbitre records it as adjusted, with a reason. Lines may be missing (the sheet is saved, the
-  missing lines shown); a confirmed sheet is changed only by an arbitre, with a reason.
+  missing lines shown); a confirmed sheet is changed only by an arbitre, with a reason. A save
+  against a version saved since is refused (``StaleSheet``); a double submit makes one version.
 - ``travelling_sheet_confirm``: an arbitre, every line there, four-eyes when the tournament asks.
 - ``session_close`` / ``session_reopen``: the arbitre ends the séance (every étui confirmed);
   its scores then reach the public pages.
@@ -16,7 +17,8 @@ séance closed and reopened.
 Each service runs in one transaction and writes its audit entry in it; a refusal saves nothing.
 """
 
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -30,40 +32,19 @@ from tournaments.services import audit_log
 
 from .actions import Action
 from .duplicate import board_plays
-from .duplicate_values import ASSIGNED_PM
 from .engine.duplicate import check_score
 from .messages_duplicate import line_message
-from .models_duplicate import ORIENTATIONS, Board, TravellingLine, TravellingSheet
+from .models_duplicate import Board, TravellingLine, TravellingSheet
+from .refusals import StaleSheet
 from .services_duplicate_boards import board_made_record as board_made_record
 from .services_duplicate_boards import board_type as board_type
 from .services_duplicate_boards import boards_make as boards_make
 from .services_duplicate_boards import refuse_if_closed
+from .travelling_entry import LineEntry as LineEntry
+from .travelling_entry import TravellingEntry, assigned_notes, kept_line, stored_entry
 
 Role = StaffRole.Role
 Status = TravellingSheet.Status
-
-
-@dataclass(frozen=True)
-class LineEntry:
-    """One line of a travelling sheet as typed: the position (its number) and table, the
-    taker's score with its sign."""
-
-    position: int
-    table: int
-    score: int | None
-    rature: bool = False
-    adjusted: bool = False
-    adjust_reason: str = ""
-    cancelled: bool = False
-    assigned_notes: dict = field(default_factory=dict)
-    deal_version: int = 1
-    attacker: int | None = None  # triplettes: the registration id of who took
-
-
-@dataclass(frozen=True)
-class TravellingEntry:
-    lines: tuple[LineEntry, ...]
-    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,26 +129,34 @@ def _attacking_members(board: Board) -> tuple[dict, dict]:
 
 
 @transaction.atomic
-def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> TravellingSheet:
-    """A new version of the étui's travelling sheet (see the module)."""
+def travelling_sheet_save(
+    *, board: Board, entry: TravellingEntry, user, base_version: int | None = None
+) -> TravellingSheet:
+    """A new version of the étui's travelling sheet (see the module).
+
+    ``base_version`` is the version the form was opened on (0 for none; None: not checked): if
+    someone saved since, ``StaleSheet`` is raised and nothing is written. Lines sent as they are
+    stored (a double submit) make no new version: the stored one is returned."""
     board = lock_board(board)
     session = board.session
     tournament = session.tournament
     require_role(user, tournament, Role.SCORER)
     refuse_if_closed(session)
-    arbitre = has_role(user, tournament, Role.ARBITRE)
     current = current_sheet(board)
+    entry = _one_reason(entry, current)
+    if current is not None and Counter(map(kept_line, entry.lines)) == Counter(
+        map(kept_line, stored_entry(current).lines)
+    ):
+        return current
+    if base_version is not None and base_version != (current.version if current else 0):
+        raise StaleSheet(current)
     correcting = current is not None and current.is_confirmed
-    problems = line_problems(board, entry, arbitre=arbitre)
-    reason = clean_text(entry.reason, 300)
-    if correcting and not arbitre:
+    if correcting and not has_role(user, tournament, Role.ARBITRE):
         raise PermissionDenied
-    if correcting and not has_visible_text(reason):
-        problems.append(LineProblem("reason_required", None))
-    if not entry.lines:
-        problems.append(LineProblem("no_line", None))
+    problems = _refusals(board, entry, user, current)
     if problems:
         raise TravellingRefused(problems)
+    reason = clean_text(entry.reason, 300)
     sheet = version_write(board, current, entry.lines, user, reason)
     audit_log(
         action=Action.TRAVELLING_CORRECTED if correcting else Action.TRAVELLING_ENTERED,
@@ -182,6 +171,48 @@ def travelling_sheet_save(*, board: Board, entry: TravellingEntry, user) -> Trav
         },
     )
     return sheet
+
+
+def travelling_sheet_check(*, board: Board, entry: TravellingEntry, user) -> list[LineProblem]:
+    """Every reason ``travelling_sheet_save`` would refuse ``entry``, saving nothing: the page
+    shows them all at once when a line typed could not even be read."""
+    current = current_sheet(board)
+    return _refusals(board, _one_reason(entry, current), user, current)
+
+
+def _refusals(board, entry, user, current) -> list[LineProblem]:
+    arbitre = has_role(user, board.session.tournament, Role.ARBITRE)
+    problems = line_problems(board, entry, arbitre=arbitre)
+    correcting = current is not None and current.is_confirmed
+    if correcting and not has_visible_text(clean_text(entry.reason, 300)):
+        problems.append(LineProblem("reason_required", None))
+    if not entry.lines:
+        problems.append(LineProblem("no_line", None))
+    return problems
+
+
+def _one_reason(entry: TravellingEntry, current: TravellingSheet | None) -> TravellingEntry:
+    """A correction of a confirmed sheet asks for one reason: the sheet's, or failing it the
+    reasons typed on the lines it changes; an adjusted line with no reason of its own takes
+    the sheet's."""
+    if current is None or not current.is_confirmed:
+        return entry
+    reason = clean_text(entry.reason, 300)
+    if not has_visible_text(reason):
+        stored = {kept_line(line) for line in stored_entry(current).lines}
+        reasons = []
+        for line in entry.lines:
+            text = clean_text(line.adjust_reason, 300)
+            if has_visible_text(text) and kept_line(line) not in stored and text not in reasons:
+                reasons.append(text)
+        reason = clean_text("; ".join(reasons), 300)
+    lines = tuple(
+        replace(line, adjust_reason=reason)
+        if line.adjusted and not has_visible_text(line.adjust_reason)
+        else line
+        for line in entry.lines
+    )
+    return TravellingEntry(lines, reason)
 
 
 def version_write(board, current, lines, user, reason, *, confirmed=False) -> TravellingSheet:
@@ -210,21 +241,13 @@ def version_write(board, current, lines, user, reason, *, confirmed=False) -> Tr
             adjusted=line.adjusted and not line.cancelled,
             adjust_reason=clean_text(line.adjust_reason, 300) if line.adjusted else "",
             cancelled=line.cancelled,
-            assigned_notes=_assigned(line) if line.cancelled else {},
+            assigned_notes=assigned_notes(line) if line.cancelled else {},
             deal_version=line.deal_version,
             attacker_id=line.attacker,
         )
         for line in lines
     )
     return sheet
-
-
-def _assigned(line: LineEntry) -> dict:
-    """Each orientation's assigned note (in %, as text): 50 unless the arbitre said otherwise;
-    in the quadrettes, the PM the arbitre assigned to each side when there are some."""
-    notes = {o: str(line.assigned_notes.get(o, 50)) for o in ORIENTATIONS}
-    notes.update({k: str(line.assigned_notes[k]) for k in ASSIGNED_PM if k in line.assigned_notes})
-    return notes
 
 
 @transaction.atomic

@@ -1,7 +1,8 @@
 """Writes of the team match (fft-duplicate.md §5, ``models_match``): draw the matches of the
-competition, fix the bonus, name a quarter's players, enter a room's sheet, close a quarter,
-record a penalty. Each runs in one transaction with its audit entry; a refusal raises a
-``ValidationError`` (next to its field where it has one) and saves nothing.
+competition, fix the bonus, name a quarter's players, record a penalty. Each runs in one
+transaction with its audit entry; a refusal raises a ``ValidationError`` (next to its field
+where it has one) and saves nothing. A room's sheet entered and confirmed, a quarter closed and
+reopened: ``services_match_sheets``, re-exported here.
 """
 
 import random
@@ -9,7 +10,6 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
@@ -21,10 +21,12 @@ from tournaments.services import audit_log
 
 from .actions import Action
 from .engine.duplicate import pm_round
-from .engine.duplicate_teams import check_match_score
-from .match_results import quarter_boards, quarter_sheets, room_state, unconfirmed_boards
-from .messages_duplicate import line_message
-from .models_match import QUARTERS, MatchLine, MatchQuarter, QuarterPlayer, TeamMatch
+from .models_match import QUARTERS, MatchQuarter, QuarterPlayer, TeamMatch
+from .services_match_sheets import match_sheet as match_sheet
+from .services_match_sheets import quarter_close as quarter_close
+from .services_match_sheets import quarter_reopen as quarter_reopen
+from .services_match_sheets import sheet_confirm as sheet_confirm
+from .services_match_sheets import sheet_save as sheet_save
 
 DEFENDERS = 3
 MOST_PM = Decimal("9999")
@@ -250,135 +252,5 @@ def quarter_name(
             "set": board_set,
             "players": [[side, reg.number, str(role)] for side, reg, role in players],
         },
-    )
-    return quarter
-
-
-def _score(text) -> int | None:
-    text = str(text or "").strip().replace("−", "-").replace("+", "")
-    try:
-        return int(text)
-    except ValueError:
-        return None
-
-
-@transaction.atomic
-def sheet_save(*, quarter: MatchQuarter, room: str, keeper: str, rows: dict, user) -> list:
-    """One room's sheet as its keeper wrote it: ``rows`` maps each étui of the quarter to
-    (contract, score text); an étui left blank is not on the sheet yet. Refused whole, with a
-    message per étui (field ``contract_<étui>`` or ``score_<étui>``), when a line is wrong."""
-    tournament = quarter.match.tournament
-    require_role(user, tournament, Role.SCORER)
-    quarter = MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
-    if quarter.is_closed:
-        raise ValidationError(
-            _("This quarter is closed: an arbitre reopens it to change a sheet."), code="closed"
-        )
-    if room not in MatchQuarter.Room.values or keeper not in MatchLine.Keeper.values:
-        raise ValidationError(_("No such sheet."), code="no_sheet")
-    errors, lines = {}, []
-    for board in quarter_boards(quarter):
-        contract, text = rows.get(board, ("", ""))
-        if not contract and not str(text or "").strip():
-            continue
-        score = _score(text)
-        if not contract:
-            errors[f"contract_{board}"] = _("Choose the contract the taker announced.")
-        elif score is None:
-            errors[f"score_{board}"] = line_message(
-                "not_a_number" if str(text).strip() else "score_missing", {"text": text}
-            )
-        else:
-            problem = check_match_score(contract, score)
-            if problem is not None:
-                field = "contract" if problem.code == "contract_not_allowed" else "score"
-                errors[f"{field}_{board}"] = line_message(problem.code, problem.params, contract)
-            else:
-                lines.append(
-                    MatchLine(
-                        quarter=quarter,
-                        room=room,
-                        keeper=keeper,
-                        board=board,
-                        contract=contract,
-                        score=score,
-                    )
-                )
-    if errors:
-        raise ValidationError(errors)
-    MatchLine.objects.filter(quarter=quarter, room=room, keeper=keeper).delete()
-    MatchLine.objects.bulk_create(lines)
-    audit_log(
-        action=Action.MATCH_SHEET_ENTERED,
-        user=user,
-        tournament=tournament,
-        data={
-            "match": quarter.match.number,
-            "quarter": quarter.number,
-            "room": room,
-            "keeper": keeper,
-            "lines": [[line.board, line.contract, line.score] for line in lines],
-        },
-    )
-    return lines
-
-
-@transaction.atomic
-def quarter_close(*, quarter: MatchQuarter, user) -> MatchQuarter:
-    """Close a quarter whose two rooms' sheets are whole and agree: its PM count from now on
-    and become public."""
-    require_role(user, quarter.match.tournament, Role.ARBITRE)
-    quarter = MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
-    sheets = quarter_sheets(quarter)
-    for room in MatchQuarter.Room.values:
-        state = room_state(quarter, sheets, room)
-        if not state.agreed:
-            raise ValidationError(
-                _(
-                    "%(room)s: the two sheets are not whole or differ on étuis %(boards)s; "
-                    "correct them first."
-                )
-                % {
-                    "room": MatchQuarter.Room(room).label,
-                    "boards": ", ".join(str(b) for b in sorted(state.differences + state.missing)),
-                },
-                code="sheets_differ",
-            )
-    pending = unconfirmed_boards(quarter)
-    if pending:
-        raise ValidationError(
-            _("Another arbitre must first confirm the cancelled étuis %(boards)s (four-eyes).")
-            % {"boards": ", ".join(str(b) for b in pending)},
-            code="four_eyes",
-        )
-    quarter.closed_at, quarter.closed_by = timezone.now(), user
-    quarter.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.QUARTER_CLOSED,
-        user=user,
-        tournament=quarter.match.tournament,
-        data={"match": quarter.match.number, "quarter": quarter.number},
-    )
-    return quarter
-
-
-@transaction.atomic
-def quarter_reopen(*, quarter: MatchQuarter, user, reason: str) -> MatchQuarter:
-    require_role(user, quarter.match.tournament, Role.ARBITRE)
-    reason = clean_text(reason or "", 300)
-    if not reason:
-        raise field_error("reason", _("Say why the quarter is reopened."), "reason_required")
-    quarter = MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
-    if quarter.match.quarters.filter(number__gt=quarter.number).exists():
-        raise ValidationError(
-            _("The next quarter is named: this one can no longer be reopened."), code="later"
-        )
-    quarter.closed_at, quarter.closed_by = None, None
-    quarter.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.QUARTER_REOPENED,
-        user=user,
-        tournament=quarter.match.tournament,
-        data={"match": quarter.match.number, "quarter": quarter.number, "reason": reason[:300]},
     )
     return quarter

@@ -1,8 +1,9 @@
 """A whole quadrettes séance played at random, through the services
 (``simulate_tournament --format quadrettes``): the oppositions drawn (each quadrette's attacker
 its member with the lowest number), the étuis dealt taker South, the positions published and,
-when asked, every étui's two lines entered, confirmed by an arbitre, the séance closed. Scores
-as the individuel's simulation draws them: real Gardes at 4, close on the same cards.
+when asked, every étui's lines (one per table) entered, confirmed by an arbitre, the séance
+closed. Scores as the individuel's simulation draws them: real Gardes at 4, close on the same
+cards.
 """
 
 import random

@@ -25,6 +25,7 @@ SECTIONS = (
     Section("match_quarters", "scoring.MatchQuarter", "match__tournament"),
     Section("quarter_players", "scoring.QuarterPlayer", "quarter__match__tournament"),
     Section("match_lines", "scoring.MatchLine", "quarter__match__tournament"),
+    Section("match_sheets", "scoring.MatchSheet", "quarter__match__tournament"),
     Section("cancelled_boards", "scoring.CancelledBoard", "quarter__match__tournament"),
 )
 

@@ -10,6 +10,7 @@ from . import (
     views_duplicate_tables,
     views_exports,
     views_match,
+    views_match_quarter,
     views_match_rulings,
     views_quadrettes,
 )
@@ -62,14 +63,19 @@ scoring_patterns = (
         path(M + "<int:match>/bonus/", views_match.match_bonus, name="match_bonus"),
         path(M + "<int:match>/penalty/", views_match.match_penalty, name="match_penalty"),
         path(M + "<int:match>/result.pdf", views_match.match_sheet_pdf, name="match_sheet"),
-        path(Q, views_match.quarter_page, name="match_quarter"),
-        path(Q + "players/", views_match.quarter_players, name="match_quarter_players"),
+        path(Q, views_match_quarter.quarter_page, name="match_quarter"),
+        path(Q + "players/", views_match_quarter.quarter_players, name="match_quarter_players"),
         path(
             Q + "sheets/<slug:room>/<slug:keeper>/",
-            views_match.quarter_sheet,
+            views_match_quarter.quarter_sheet,
             name="match_quarter_sheet",
         ),
-        path(Q + "close/", views_match.quarter_end, name="match_quarter_close"),
+        path(
+            Q + "sheets/<slug:room>/<slug:keeper>/confirm/",
+            views_match_quarter.quarter_sheet_confirm,
+            name="match_quarter_sheet_confirm",
+        ),
+        path(Q + "close/", views_match_quarter.quarter_end, name="match_quarter_close"),
         path(Q + "cancel/", views_match_rulings.board_cancel, name="match_board_cancel"),
         path(
             Q + "cancel/<int:board>/confirm/",

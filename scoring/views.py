@@ -59,6 +59,11 @@ def _version(raw) -> int:
 @role_required(Role.SCORER)
 def dashboard(request, tournament, number):
     round_ = _round(tournament, number)
+    if tournament.is_team_match:  # no score sheets of positions: quarters' sheets
+        return redirect("scoring:matches", tournament.slug)
+    if tournament.plays_duplicate:  # no score sheets of positions: étuis' travelling sheets
+        session = round_.session.number if round_.session_id else 1
+        return redirect("scoring:duplicate", tournament.slug, session)
     board = round_dashboard(round=round_)
     bans = round_bans(round=round_, tables=[row.table for row in board.rows])
     for row in board.rows:

@@ -191,6 +191,7 @@ def _session_page(request, tournament, session, draw_form=None):
             "players": players,
             "teams": facts.get("teams"),
             "quadrettes": facts.get("quadrettes"),
+            "copies": facts.get("copies"),
             "howell_lines": facts.get("lines"),
             "howell_lone": facts.get("lone"),
             "howell_compared": ", ".join(map(str, facts.get("compared", []))),

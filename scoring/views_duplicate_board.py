@@ -18,10 +18,12 @@ from .duplicate import board_plays, sheet_lines
 from .duplicate_values import ASSIGNED_PM
 from .messages_duplicate import line_message
 from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingLine, TravellingSheet
+from .refusals import StaleSheet
 from .services_duplicate import (
     LineEntry,
     TravellingEntry,
     TravellingRefused,
+    travelling_sheet_check,
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
@@ -130,102 +132,176 @@ def board_sheet(request, tournament, session, board):
     plays = board_plays(found).get(board_.board_set, [])
     sheet = board_.sheets.exclude(status=TravellingSheet.Status.SUPERSEDED).first()
     stored = sheet_lines([sheet.pk]).get(sheet.pk, []) if sheet else []
-    errors, status = [], 200
+    # base_version: the version the page's form is based on (see _save).
+    page = {
+        "errors": [],
+        "status": 200,
+        "conflict": None,
+        "base_version": sheet.version if sheet else 0,
+    }
     if request.method == "POST" and request.POST.get("confirm") and sheet:
         try:
             travelling_sheet_confirm(sheet=sheet, user=request.user)
         except ValidationError as exc:
-            errors = exc.messages
-            status = 400
+            page.update(errors=exc.messages, status=400)
         else:
             messages.success(request, _("Étui %(n)s confirmed.") % {"n": board_.number})
             return _next(tournament, found, board_)
         rows = _lines_form(board_, plays, None, stored)
     elif request.method == "POST":
         rows = _lines_form(board_, plays, request.POST, stored)
-        entry_lines, bad = [], False
-        for row in rows:
-            try:
-                score = parse_score(row["text"])
-            except ValueError:
-                row["errors"].append(line_message("not_a_number", {"text": row["text"]}))
-                bad = True
-                continue
-            if score is None and not row["cancelled"]:
-                continue  # a line not typed: missing, shown as such
-            entry_lines.append(
-                (
-                    row,
-                    LineEntry(
-                        position=row["play"].position,
-                        table=row["play"].table,
-                        score=score,
-                        rature=row["rature"],
-                        adjusted=row["adjusted"],
-                        adjust_reason=row["reason"],
-                        cancelled=row["cancelled"],
-                        assigned_notes=row["assigned_notes"],
-                        attacker=row.get("attacker"),
-                    ),
-                )
-            )
-        if not bad:
-            entry = TravellingEntry(
-                tuple(line for _row, line in entry_lines), request.POST.get("reason", "")
-            )
-            try:
-                saved = travelling_sheet_save(board=board_, entry=entry, user=request.user)
-            except TravellingRefused as exc:
-                for problem in exc.problems:
-                    message = line_message(problem.code, problem.params)
-                    if problem.index is None:
-                        errors.append(message)
-                    else:
-                        entry_lines[problem.index][0]["errors"].append(message)
-            except ValidationError as exc:
-                errors = exc.messages
-            else:
-                missing = len(plays) - saved.lines.count()
-                if missing:
-                    messages.warning(
-                        request,
-                        _("Étui %(n)s saved; %(m)s line(s) still missing.")
-                        % {"n": board_.number, "m": missing},
-                    )
-                else:
-                    messages.success(request, _("Étui %(n)s saved.") % {"n": board_.number})
-                return _next(tournament, found, board_)
-        status = 400
+        if _save(request, board_, plays, rows, page) is not None:
+            return _next(tournament, found, board_)
     else:
         rows = _lines_form(board_, plays, None, stored)
+    return _board_page(request, tournament, found, board_, sheet, rows, page)
+
+
+def _save(request, board, plays, rows, page) -> TravellingSheet | None:
+    """Save the rows typed, saying so; or, refused, put on ``page`` why (next to each line
+    where it belongs), the answer's status, and the version the form is now based on: the one
+    the typing was based on, or after a conflict the other's (saving again is then a choice)."""
+    entry_lines = _typed_lines(rows)
+    entry = TravellingEntry(
+        tuple(line for _row, line in entry_lines), request.POST.get("reason", "")
+    )
+    page["status"] = 400
+    if any(row["errors"] for row in rows):
+        # A line that is not a number: every other line's problem is said with it.
+        problems = travelling_sheet_check(board=board, entry=entry, user=request.user)
+        page["errors"] = _place([p for p in problems if p.code != "no_line"], entry_lines)
+        return None
+    base = _version(request.POST.get("base_version"))
+    if base is not None:
+        page["base_version"] = base
+    try:
+        saved = travelling_sheet_save(
+            board=board, entry=entry, user=request.user, base_version=base
+        )
+    except StaleSheet as exc:
+        conflict = exc.current
+        page.update(status=409, conflict=conflict, base_version=conflict.version if conflict else 0)
+        if conflict is None:
+            page["errors"] = exc.messages
+        else:
+            _beside(rows, sheet_lines([conflict.pk]).get(conflict.pk, []))
+        return None
+    except TravellingRefused as exc:
+        page["errors"] = _place(exc.problems, entry_lines)
+        return None
+    except ValidationError as exc:
+        page["errors"] = exc.messages
+        return None
+    missing = len(plays) - saved.lines.count()
+    if missing:
+        messages.warning(
+            request,
+            _("Étui %(n)s saved; %(m)s line(s) still missing.") % {"n": board.number, "m": missing},
+        )
+    elif saved.version == base:
+        messages.info(
+            request, _("Étui %(n)s: nothing changed, no new version.") % {"n": board.number}
+        )
+    else:
+        messages.success(request, _("Étui %(n)s saved.") % {"n": board.number})
+    return saved
+
+
+def _board_page(request, tournament, session, board, sheet, rows, page):
     is_arbitre = has_role(request.user, tournament, Role.ARBITRE)
-    count = found.boards.count()
+    waiting = sheet is not None and sheet.status == TravellingSheet.Status.ENTERED
+    entered_by_me = tournament.four_eyes and waiting and sheet.entered_by_id == request.user.pk
+    count = session.boards.count()
+    errors = page["errors"]
     return render(
         request,
         "scoring/duplicate_board.html",
         {
             "tournament": tournament,
-            "session": found,
-            "board": board_,
+            "session": session,
+            "board": board,
             "rows": rows,
-            "sheet": sheet,
+            "sheet": page["conflict"] or sheet,
+            "conflict": page["conflict"],
+            "base_version": page["base_version"],
             "errors": errors,
             "error_count": len(errors) + sum(len(r["errors"]) for r in rows),
             "is_arbitre": is_arbitre,
             "correcting": sheet is not None and sheet.is_confirmed,
-            "can_confirm": sheet is not None
-            and sheet.status == TravellingSheet.Status.ENTERED
-            and is_arbitre
-            and not (tournament.four_eyes and sheet.entered_by_id == request.user.pk),
-            "previous": board_.number - 1 if board_.number > 1 else None,
-            "next": board_.number + 1 if board_.number < count else None,
-            "taker_name": board_.get_taker_display(),
-            "versions": board_.sheets.select_related("entered_by", "confirmed_by").order_by(
+            "reason": request.POST.get("reason", "") if request.method == "POST" else "",
+            "can_confirm": waiting and is_arbitre and not entered_by_me,
+            # Four-eyes: the page says why there is no button to confirm.
+            "entered_by_me": waiting and is_arbitre and entered_by_me,
+            "previous": board.number - 1 if board.number > 1 else None,
+            "next": board.number + 1 if board.number < count else None,
+            "taker_name": board.get_taker_display(),
+            "versions": board.sheets.select_related("entered_by", "confirmed_by").order_by(
                 "-version"
             ),
         },
-        status=status,
+        status=page["status"],
     )
+
+
+def _version(raw) -> int | None:
+    """The version a form was opened on; None when the form does not say (not checked)."""
+    if raw is None:
+        return None
+    try:
+        return max(0, int(raw))
+    except (TypeError, ValueError):
+        return -1  # matches no version: the save answers with a conflict
+
+
+def _beside(rows, lines) -> None:
+    """Each row's score in the version someone else saved, to show beside the typing."""
+    stored = {(ln.round.number, ln.table_number): ln for ln in lines}
+    for row in rows:
+        line = stored.get((row["play"].position, row["play"].table))
+        if line is None:
+            row["theirs"] = "—"
+        elif line.cancelled:
+            row["theirs"] = _("cancelled")
+        else:
+            row["theirs"] = f"{line.score:+d}"
+
+
+def _typed_lines(rows) -> list[tuple[dict, LineEntry]]:
+    """(row, line) for each row typed; a score that is not a number goes next to its row."""
+    typed = []
+    for row in rows:
+        try:
+            score = parse_score(row["text"])
+        except ValueError:
+            row["errors"].append(line_message("not_a_number", {"text": row["text"]}))
+            continue
+        if score is None and not row["cancelled"]:
+            continue  # a line not typed: missing, shown as such
+        line = LineEntry(
+            position=row["play"].position,
+            table=row["play"].table,
+            score=score,
+            rature=row["rature"],
+            adjusted=row["adjusted"],
+            adjust_reason=row["reason"],
+            cancelled=row["cancelled"],
+            assigned_notes=row["assigned_notes"],
+            attacker=row.get("attacker"),
+        )
+        typed.append((row, line))
+    return typed
+
+
+def _place(problems, entry_lines) -> list[str]:
+    """Each line's problem next to its row; the whole sheet's returned."""
+    errors = []
+    for problem in problems:
+        message = line_message(problem.code, problem.params)
+        if problem.index is None:
+            errors.append(message)
+        else:
+            entry_lines[problem.index][0]["errors"].append(message)
+    return errors
 
 
 def _next(tournament, session, board):

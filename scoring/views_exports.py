@@ -4,7 +4,9 @@
 Thin: read the choices and ask ``tournaments.jobs`` for the document (``scoring.job_kinds``):
 served when ready, else made by a worker while a page shows how far it is. The CSV files,
 rows made in well under a second, are made here, at once.
-A position that is not one falls back to every position; one out of range is clamped.
+A position that is not one falls back to every position; one out of range is clamped. The
+position is a choice of donnes libres only: the other formats' page shows their official
+ranking for the whole tournament (``official_ranking``, ``exports_ranking``).
 """
 
 from django.http import Http404
@@ -14,18 +16,39 @@ from common.views import download
 from tournaments.permissions import Role, role_required
 from tournaments.views.jobs import document_response
 
-from . import exports, job_kinds
+from . import exports, exports_ranking, job_kinds
+from .official_ranking import official_ranking
 
 
-def _choices(request, tournament) -> tuple[int, bool]:
+def _choices(request, tournament) -> tuple[int | None, bool]:
+    """(the last position counted, official): a position only in donnes libres, where the
+    ranking runs position by position; the other formats rank the whole tournament."""
+    official = request.GET.get("official") == "1"
+    if tournament.format != tournament.Format.LIBRE:
+        return None, official
     raw = request.GET.get("after", "")
     after = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
-    return exports.resolve_up_to(tournament, after), request.GET.get("official") == "1"
+    return exports.resolve_up_to(tournament, after), official
+
+
+def _ranking_context(tournament, official: bool) -> dict:
+    ranking = official_ranking(tournament=tournament, official=official)
+    return {
+        "parts": exports_ranking.ranking_parts(ranking, exports_ranking.member_names(tournament)),
+        "progress": exports_ranking.ranking_progress(tournament),
+        "legend": exports_ranking.legend(ranking, official),
+        "penalties": ("penalties", "csv") in exports_ranking.kinds(tournament),
+    }
 
 
 @role_required(Role.ARBITRE)
 def results_exports(request, tournament):
     after, official = _choices(request, tournament)
+    if after is None:
+        query = "?official=1" if official else ""
+        context = {"tournament": tournament, "official": official, "query": query}
+        context.update(_ranking_context(tournament, official))
+        return render(request, "scoring/exports_ranking.html", context)
     query = f"?after={after}" + ("&official=1" if official else "")
     context = {
         "tournament": tournament,

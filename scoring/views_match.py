@@ -1,34 +1,30 @@
 """Staff pages of the team match (fft-duplicate.md §5), under /manage/t/<slug>/matches/: the
 competition (draw the round-robin, its table), a match (bonus, penalty, its quarters, the
-result sheet to sign) and a quarter (its players, room and série, the two rooms' four sheets
-and their differences, close). Writes are ``services_match``'s; reads ``match_results``'."""
+result sheet to sign); a quarter's page is ``views_match_quarter``'s. Writes are
+``services_match``'s; reads ``match_results``'."""
 
 from functools import wraps
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
 from common.rendering import render_pdf
+from common.views import download
 from tournaments.permissions import Role, has_role, role_required
 
 from . import services_match
-from .forms_match import BonusForm, CancelBoardForm, PenaltyForm, QuarterForm, SheetForm
-from .match_history import sheet_versions
+from .forms_match import BonusForm, PenaltyForm
 from .match_results import (
     competition,
     match_results,
-    quarter_boards,
-    quarter_sheets,
-    room_state,
     with_quarters,
 )
-from .models import ContractChoice
-from .models_match import QUARTERS, MatchLine, MatchQuarter, TeamMatch
+from .match_sheet import result_sheet
+from .models_match import QUARTERS, TeamMatch
 
 
 def match_only(view):
@@ -42,20 +38,20 @@ def match_only(view):
     return wrapper
 
 
-def _match(tournament, number) -> TeamMatch:
+def match_or_404(tournament, number) -> TeamMatch:
     return get_object_or_404(
         TeamMatch.objects.select_related("team_a", "team_b"), tournament=tournament, number=number
     )
 
 
-def _roles(request, tournament) -> dict:
+def staff_roles(request, tournament) -> dict:
     return {
         "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
         "is_organiser": has_role(request.user, tournament, Role.ORGANISER),
     }
 
 
-def _errors(request, exc: ValidationError) -> None:
+def errors_told(request, exc: ValidationError) -> None:
     for message in exc.messages:
         messages.error(request, message)
 
@@ -79,7 +75,7 @@ def matches_page(request, tournament):
             "table": competition(tournament),
             "started": started,
             "teams": tournament.teams.order_by("number"),
-            **_roles(request, tournament),
+            **staff_roles(request, tournament),
         },
     )
 
@@ -91,7 +87,7 @@ def matches_draw(request, tournament):
     try:
         drawn = services_match.matches_draw(tournament=tournament, user=request.user)
     except ValidationError as exc:
-        _errors(request, exc)
+        errors_told(request, exc)
     else:
         messages.success(request, _("%(n)s matches drawn.") % {"n": len(drawn)})
     return redirect("scoring:matches", slug=tournament.slug)
@@ -118,14 +114,14 @@ def _match_context(request, tournament, match, **forms) -> dict:
         ),
         "members_a": match.team_a.members.filter(excluded=False).order_by("number"),
         "members_b": match.team_b.members.filter(excluded=False).order_by("number"),
-        **_roles(request, tournament),
+        **staff_roles(request, tournament),
     }
 
 
 @role_required(Role.SCORER)
 @match_only
 def match_page(request, tournament, match):
-    match = _match(tournament, match)
+    match = match_or_404(tournament, match)
     return render(request, "scoring/match.html", _match_context(request, tournament, match))
 
 
@@ -133,7 +129,7 @@ def match_page(request, tournament, match):
 @role_required(Role.ARBITRE)
 @match_only
 def match_bonus(request, tournament, match):
-    match = _match(tournament, match)
+    match = match_or_404(tournament, match)
     form = BonusForm(request.POST)
     if form.is_valid():
         try:
@@ -151,7 +147,7 @@ def match_bonus(request, tournament, match):
 @role_required(Role.ARBITRE)
 @match_only
 def match_penalty(request, tournament, match):
-    match = _match(tournament, match)
+    match = match_or_404(tournament, match)
     form = PenaltyForm(request.POST)
     if form.is_valid():
         try:
@@ -165,183 +161,19 @@ def match_penalty(request, tournament, match):
     return render(request, "scoring/match.html", context, status=400)
 
 
-def _written(line) -> str:
-    """What a sheet holds for an étui, as the page says it ("Garde sans +56")."""
-    if line is None:
-        return _("nothing")
-    contract, score = line
-    return f"{ContractChoice(contract).label} {score:+d}"
-
-
-def _quarter_context(
-    request, tournament, match, number, *, quarter_form=None, bound=None, cancel_form=None
-):
-    quarter = match.quarters.filter(number=number).first()
-    context = {
-        "tournament": tournament,
-        "match": match,
-        "number": number,
-        "quarter": quarter,
-        "chooser": match.team_a if number % 2 else match.team_b,
-        **_roles(request, tournament),
-    }
-    earlier = list(match.quarters.filter(number__lt=number))
-    context["waits_for"] = next(
-        (k for k in range(1, number) if k not in {q.number for q in earlier if q.is_closed}), None
-    )
-    if quarter is None or quarter_form is not None:
-        played = {q.board_set for q in earlier}
-        initial = {
-            "a_room": MatchQuarter.Room.OPEN,
-            "board_set": min(set(range(1, QUARTERS + 1)) - played, default=1),
-        }
-        context["quarter_form"] = quarter_form or QuarterForm(match=match, initial=initial)
-    if quarter is None:
-        return context
-    sheets = quarter_sheets(quarter)
-    boards = quarter_boards(quarter)
-    versions = sheet_versions(quarter)
-    rooms = []
-    for room in MatchQuarter.Room.values:
-        state = room_state(quarter, sheets, room)
-        forms = []
-        for keeper in MatchLine.Keeper.values:
-            prefix = f"{room}-{keeper}"
-            if bound is not None and bound.prefix == prefix:
-                form = bound
-            else:
-                initial = {}
-                for board, (contract, score) in sheets[(room, keeper)].items():
-                    initial[f"contract_{board}"] = contract
-                    initial[f"score_{board}"] = f"{score:+d}"
-                form = SheetForm(boards=boards, prefix=prefix, initial=initial)
-            history = [
-                {
-                    "version": version,
-                    "changes": [
-                        (board, _written(before), _written(after))
-                        for board, (before, after) in version.changes.items()
-                    ],
-                }
-                for version in versions.get((room, keeper), [])
-            ]
-            forms.append((keeper, MatchLine.Keeper(keeper).label, form, history))
-        rooms.append(
-            {
-                "room": room,
-                "label": MatchQuarter.Room(room).label,
-                "state": state,
-                "forms": forms,
-                "differences": [
-                    (b, _written(state.attack.get(b)), _written(state.defence.get(b)))
-                    for b in state.differences
-                ],
-            }
-        )
-    results = match_results(match, official=False)
-    context.update(
-        rooms=rooms,
-        players=next(q.players for q in results.quarters if q.quarter.pk == quarter.pk),
-        pm=next(q for q in results.quarters if q.quarter.pk == quarter.pk),
-        agreed=all(room["state"].agreed for room in rooms),
-        cancelled=list(quarter.cancelled.select_related("created_by")),
-        cancel_form=cancel_form or CancelBoardForm(boards=boards),
-    )
-    return context
-
-
-@role_required(Role.SCORER)
-@match_only
-def quarter_page(request, tournament, match, quarter):
-    match = _match(tournament, match)
-    if not 1 <= quarter <= QUARTERS:
-        return redirect("scoring:match", slug=tournament.slug, match=match.number)
-    context = _quarter_context(request, tournament, match, quarter)
-    return render(request, "scoring/match_quarter.html", context)
-
-
-@require_POST
-@role_required(Role.ARBITRE)
-@match_only
-def quarter_players(request, tournament, match, quarter):
-    match = _match(tournament, match)
-    form = QuarterForm(request.POST, match=match)
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            services_match.quarter_name(
-                match=match,
-                number=quarter,
-                user=request.user,
-                attacker_a=data["attacker_a"],
-                defenders_a=list(data["defenders_a"]),
-                attacker_b=data["attacker_b"],
-                defenders_b=list(data["defenders_b"]),
-                a_room=data["a_room"],
-                board_set=data["board_set"],
-            )
-        except ValidationError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Quarter %(k)s named.") % {"k": quarter})
-            return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)
-    context = _quarter_context(request, tournament, match, quarter, quarter_form=form)
-    return render(request, "scoring/match_quarter.html", context, status=400)
-
-
-@require_POST
-@role_required(Role.SCORER)
-@match_only
-def quarter_sheet(request, tournament, match, quarter, room, keeper):
-    match = _match(tournament, match)
-    found = get_object_or_404(MatchQuarter, match=match, number=quarter)
-    if room not in MatchQuarter.Room.values or keeper not in MatchLine.Keeper.values:
-        return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)
-    form = SheetForm(request.POST, boards=quarter_boards(found), prefix=f"{room}-{keeper}")
-    if form.is_valid():
-        try:
-            services_match.sheet_save(
-                quarter=found, room=room, keeper=keeper, rows=form.rows(), user=request.user
-            )
-        except ValidationError as exc:
-            add_service_error(form, exc)
-        else:
-            messages.success(request, _("Sheet saved."))
-            return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)
-    context = _quarter_context(request, tournament, match, quarter, bound=form)
-    return render(request, "scoring/match_quarter.html", context, status=400)
-
-
-@require_POST
-@role_required(Role.ARBITRE)
-@match_only
-def quarter_end(request, tournament, match, quarter):
-    match = _match(tournament, match)
-    found = get_object_or_404(MatchQuarter, match=match, number=quarter)
-    try:
-        if request.POST.get("reopen"):
-            services_match.quarter_reopen(
-                quarter=found, user=request.user, reason=request.POST.get("reason", "")
-            )
-            messages.success(request, _("Quarter %(k)s reopened.") % {"k": quarter})
-        else:
-            services_match.quarter_close(quarter=found, user=request.user)
-            messages.success(request, _("Quarter %(k)s closed.") % {"k": quarter})
-    except ValidationError as exc:
-        _errors(request, exc)
-    return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)
-
-
 @role_required(Role.SCORER)
 @match_only
 def match_sheet_pdf(request, tournament, match):
     """The result sheet for both captains and the arbitre to sign: closed quarters only."""
-    match = _match(tournament, match)
+    match = match_or_404(tournament, match)
+    results = match_results(match)
     pdf = render_pdf(
         "print/match_result.html",
-        {"tournament": tournament, "match": match, "results": match_results(match)},
+        {
+            "tournament": tournament,
+            "match": match,
+            "results": results,
+            "sheet": result_sheet(match, results),
+        },
     )
-    response = HttpResponse(pdf, content_type="application/pdf")
-    name = f"{tournament.slug}-match-{match.number}.pdf"
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
+    return download((f"{tournament.slug}-match-{match.number}.pdf", "application/pdf", pdf))

@@ -16,14 +16,15 @@ from . import services_match_rulings
 from .forms_match import CancelBoardForm
 from .match_results import quarter_boards
 from .models_match import CancelledBoard, MatchQuarter
-from .views_match import _match, _quarter_context, match_only
+from .views_match import errors_told, match_only, match_or_404
+from .views_match_quarter import _quarter_context
 
 
 @require_POST
 @role_required(Role.ARBITRE)
 @match_only
 def board_cancel(request, tournament, match, quarter):
-    match = _match(tournament, match)
+    match = match_or_404(tournament, match)
     found = get_object_or_404(MatchQuarter, match=match, number=quarter)
     form = CancelBoardForm(request.POST, boards=quarter_boards(found))
     if form.is_valid():
@@ -51,7 +52,7 @@ def board_cancel(request, tournament, match, quarter):
 @role_required(Role.ARBITRE)
 @match_only
 def board_restore(request, tournament, match, quarter, board):
-    match = _match(tournament, match)
+    match = match_or_404(tournament, match)
     cancelled = get_object_or_404(
         CancelledBoard, quarter__match=match, quarter__number=quarter, board=board
     )
@@ -60,8 +61,7 @@ def board_restore(request, tournament, match, quarter, board):
             cancelled=cancelled, user=request.user, reason=request.POST.get("reason", "")
         )
     except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        errors_told(request, exc)
     else:
         messages.success(request, _("Étui %(n)s is compared again.") % {"n": board})
     return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)
@@ -71,15 +71,14 @@ def board_restore(request, tournament, match, quarter, board):
 @role_required(Role.ARBITRE)
 @match_only
 def board_confirm(request, tournament, match, quarter, board):
-    match = _match(tournament, match)
+    match = match_or_404(tournament, match)
     cancelled = get_object_or_404(
         CancelledBoard, quarter__match=match, quarter__number=quarter, board=board
     )
     try:
         services_match_rulings.board_cancel_confirm(cancelled=cancelled, user=request.user)
     except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        errors_told(request, exc)
     else:
         messages.success(request, _("Cancellation of étui %(n)s confirmed.") % {"n": board})
     return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)

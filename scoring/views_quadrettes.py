@@ -1,6 +1,7 @@
 """What the duplicate's staff and public pages show of a quadrettes séance (fft-duplicate.md
 §4): the oppositions by position (each home table's defence, the visiting attacker, the série),
-each quadrette's attacker for the séance, an étui's two lines, and the match points.
+each quadrette's attacker for the séance, how many copies of each étui to prepare and where the
+étuis and the attackers go next, an étui's lines (one per table), and the match points.
 ``views_duplicate`` and ``views_duplicate_board`` call these for a quadrettes tournament."""
 
 from django.contrib import messages
@@ -14,14 +15,20 @@ from tournaments.permissions import Role, role_required
 from tournaments.services_quadrettes import quadrettes_problem, session_attacker_set
 from tournaments.services_triplettes import present_teams
 
-from .duplicate_quadrettes import quadrette_plays, session_attackers
+from .duplicate_quadrettes import (
+    quadrette_copies,
+    quadrette_plays,
+    quadrette_relays,
+    session_attackers,
+)
 
 
 def movement_facts(tournament, session) -> dict:
     members = present_teams(tournament)
     problem = quadrettes_problem(members, tournament.positions)
-    positions, playing = {}, {}
+    positions, playing, relays = {}, {}, {}
     if session.pk:
+        relays = quadrette_relays(session)
         for table in (
             Table.objects.filter(round__session=session)
             .select_related("round", "ns_team", "ew_team")
@@ -31,6 +38,7 @@ def movement_facts(tournament, session) -> dict:
                 "set": table.board_set,
                 "home": table.ns_team,
                 "visitor": table.ew_team,
+                "relay": relays.get(table.round.number, {}).get(table.number),
             }
             playing.setdefault(table.round.number, set()).add(table.ns_team_id)
     attackers = session_attackers(session) if session.pk else {}
@@ -50,12 +58,14 @@ def movement_facts(tournament, session) -> dict:
         "players": sum(len(present) for present in members.values()),
         "problem": problem.messages[0] if problem else "",
         "positions": positions,
+        "copies": quadrette_copies(relays),
         "quadrettes": teams,
     }
 
 
 def board_lines(board) -> list[dict]:
-    """An étui's two tables: the visiting attacker's quadrette and name, the home defence."""
+    """An étui's tables (every home table of its position): the visiting attacker's quadrette
+    and name, the home defence."""
     plays = quadrette_plays(board.session).get(board.board_set, [])
     teams = Team.objects.in_bulk({t for p in plays for t in (p.home, p.visitor)})
     attackers = session_attackers(board.session)

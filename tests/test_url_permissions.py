@@ -116,6 +116,9 @@ ACCESS = {
     "manage:registration_restore": action("organiser", number="registration"),
     "manage:checkin": page("arbitre"),
     "manage:checkin_toggle": action("arbitre", number="registration"),
+    "manage:checkin_all": action("arbitre"),
+    # No « all present » to take back: refused, with a message on the check-in page.
+    "manage:checkin_all_undo": action("arbitre"),
     "manage:import_upload": page("organiser"),
     "manage:import_preview": page("organiser", ok=302),  # nothing uploaded: back to the upload
     "manage:teams": page("scorer"),
@@ -164,6 +167,9 @@ ACCESS = {
     "scoring:match_quarter_players": action("arbitre", fixed={"match": 1, "quarter": 1}),
     "scoring:match_quarter_sheet": action(
         "scorer", fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
+    ),
+    "scoring:match_quarter_sheet_confirm": action(
+        "arbitre", fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
     ),
     "scoring:match_quarter_close": action("arbitre", fixed={"match": 1, "quarter": 1}),
     "scoring:duplicate_ranking": page("scorer", ok=302, fixed={"session": 1}),

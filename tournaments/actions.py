@@ -28,6 +28,8 @@ class Action(models.TextChoices):
     REGISTRATION_RESTORED = "registration.restored", _("Withdrawn player restored")
     CHECKED_IN = "registration.checked_in", _("Player checked in")
     CHECKED_OUT = "registration.checked_out", _("Check-in undone")
+    CHECKED_IN_ALL = "registration.checked_in_all", _("Every player checked in")
+    CHECK_IN_ALL_UNDONE = "registration.checked_in_all_undone", _("“All present” undone")
     TEAM_CREATED = "team.created", _("Team created")
     TEAM_UPDATED = "team.updated", _("Team changed")
     TEAM_DELETED = "team.deleted", _("Team deleted")

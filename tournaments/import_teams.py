@@ -3,9 +3,10 @@ that cannot join theirs. Reads, never writes: ``services_import.players_import``
 teams in the transaction of the players.
 
 A team named in the file is the tournament's team of exactly that name (as the team-name
-uniqueness rule compares them), else a new one. A team takes at most the tournament's team size:
-the rows that come after it is full are refused, next to their Team cell. A team left short is
-allowed (the rest of its players may come later): the preview says so. On an individual
+uniqueness rule compares them), else a new one. A team takes at most the tournament's team size
+(a team match's 4 to 6: at most 6): the rows that come after it is full are refused, next to
+their Team cell. A team left short of the least size is allowed (the rest of its players may
+come later): the preview says so. On an individual
 tournament the column is ignored, and the preview says that too.
 """
 
@@ -25,10 +26,11 @@ NAME_MAX = Team._meta.get_field("name").max_length
 @dataclass
 class PlannedTeam:
     name: str
-    size: int
+    size: int  # the most players a team takes
     team: Team | None = None  # the tournament's team it joins; None: a new team
     registered: int = 0  # its players already in the tournament
     rows: list[int] = field(default_factory=list)  # the file's rows that join it, from 1
+    least: int = 0  # the fewest players a team plays with (a match's 4); 0: ``size``
 
     @property
     def is_new(self) -> bool:
@@ -41,6 +43,17 @@ class PlannedTeam:
     @property
     def is_full(self) -> bool:
         return self.count >= self.size
+
+    @property
+    def is_complete(self) -> bool:
+        return self.count >= (self.least or self.size)
+
+    @property
+    def sizes(self) -> str:
+        """The players a team has: "4" or, in a team match, "4 to 6"."""
+        if self.least and self.least < self.size:
+            return _("%(least)s to %(most)s") % {"least": self.least, "most": self.size}
+        return str(self.size)
 
 
 @dataclass
@@ -86,7 +99,11 @@ def plan_teams(*, tournament: Tournament, checked: list[CheckedRow]) -> TeamPlan
         if planned is None:
             team = existing.get(name)
             planned = teams[name] = PlannedTeam(
-                name=name, size=size, team=team, registered=team.registered if team else 0
+                name=name,
+                size=size,
+                least=tournament.team_size,
+                team=team,
+                registered=team.registered if team else 0,
             )
             plan.teams.append(planned)
         if planned.is_full:
@@ -105,7 +122,7 @@ def plan_teams(*, tournament: Tournament, checked: list[CheckedRow]) -> TeamPlan
 def _full_message(planned: PlannedTeam) -> str:
     values = {
         "team": planned.name,
-        "size": planned.size,
+        "size": planned.sizes,
         "count": planned.registered,
         "rows": ", ".join(map(str, planned.rows)),
     }

@@ -1,14 +1,15 @@
 """Reads for pages: each keeps its number of SQL queries constant as the tournament grows."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db.models import Count, Q
 
 from common.text import folded
 
+from .actions import Action
 from .extensions import not_seating
 from .models import AuditEntry, Registration, StaffRole, Tournament
-from .seating import table_sizes
 
 
 def public_tournaments():
@@ -43,40 +44,55 @@ def registrations(*, tournament: Tournament, search: str = ""):
     return qs
 
 
-@dataclass(frozen=True)
-class PresenceSummary:
-    registered: int
-    present: int
-    playing_first: int  # present and playing the next position to seat
-    tables: tuple[int, ...] | None
-    position: int = 1  # the next position to seat: the first one not closed yet
-
-    @property
-    def impossible(self) -> bool:
-        return self.playing_first > 0 and self.tables is None
-
-
-def presence_summary(*, tournament: Tournament) -> PresenceSummary:
-    """Who is here, and the tables the next position to seat would have: the first position
-    not closed yet (position 2 once the first is closed), with its latecomers and without
-    those withdrawn before it."""
+def next_position(tournament: Tournament) -> int:
+    """The next position to seat: the first one not closed yet (2 once the first is closed)."""
     closed = tournament.rounds.filter(closed_at__isnull=False).values_list("number", flat=True)
-    position = min(max(closed, default=0) + 1, tournament.positions)
-    counts = Registration.objects.filter(tournament=tournament).aggregate(
-        registered=Count("pk"),
-        present=Count("pk", filter=Q(checked_in=True)),
-        playing_first=Count(
-            "pk",
-            filter=Q(checked_in=True, joins_at_position__lte=position)
-            & (
-                Q(withdrawn_after_position__isnull=True) | Q(withdrawn_after_position__gte=position)
-            ),
-        ),
+    return min(max(closed, default=0) + 1, tournament.positions)
+
+
+def plays(position: int) -> Q:
+    """The registrations that play ``position``: joined by then, not withdrawn before it."""
+    return Q(joins_at_position__lte=position) & (
+        Q(withdrawn_after_position__isnull=True) | Q(withdrawn_after_position__gte=position)
     )
-    return PresenceSummary(
-        **counts,
-        tables=table_sizes(counts["playing_first"], tournament.remainder),
-        position=position,
+
+
+@dataclass(frozen=True)
+class CheckInAll:
+    entry: int  # the audit entry of the « all present » an undo takes back
+    at: datetime  # the time it gave the players it checked in
+    count: int  # those it checked in who are still as it left them
+
+
+# What makes an « all present » too late to take back: a seating drawn from the players present.
+_SEATINGS = (Action.ROUND_GENERATED, Action.MOVEMENT_BUILT)
+
+
+def last_check_in_all(*, tournament: Tournament) -> CheckInAll | None:
+    """The « all present » an undo takes back: the last one, unless undone or followed by a
+    seating; None too when none of the players it checked in is still as it left them (checked
+    out, or checked in again by hand since). Two queries."""
+    last = (
+        AuditEntry.objects.filter(
+            tournament=tournament,
+            action__in=[Action.CHECKED_IN_ALL, Action.CHECK_IN_ALL_UNDONE, *_SEATINGS],
+        )
+        .order_by("-id")
+        .values_list("pk", "action", "data")
+        .first()
+    )
+    if last is None or last[1] != Action.CHECKED_IN_ALL:
+        return None
+    entry, _action, data = last
+    at = datetime.fromisoformat(data["at"])
+    count = checked_in_by(tournament=tournament, registrations=data["registrations"], at=at).count()
+    return CheckInAll(entry, at, count) if count else None
+
+
+def checked_in_by(*, tournament: Tournament, registrations: list[int], at: datetime):
+    """Those of ``registrations`` still checked in at ``at``: as an « all present » left them."""
+    return Registration.objects.filter(
+        tournament=tournament, pk__in=registrations, checked_in=True, checked_in_at=at
     )
 
 

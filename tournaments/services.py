@@ -34,6 +34,7 @@ from .services_players import (
     registration_delete,
     registration_exclude,
     registration_update,
+    registrations_check_in_all,
 )
 from .services_staff import (
     RoleGranted,
@@ -63,6 +64,7 @@ __all__ = [
     "registration_delete",
     "registration_exclude",
     "registration_update",
+    "registrations_check_in_all",
     "staff_account_create",
     "staff_account_link",
     "staff_role_grant",

@@ -1,5 +1,5 @@
 """Writes for players: the clubs, the shared player directory and each tournament's
-registrations (register, edit, exclude, check in, delete).
+registrations (register, edit, exclude, check in one or all, delete).
 
 A registration keeps the identity it was made under; the directory's records change only
 through ``player_update``, with the directory right. Each service runs in one transaction with
@@ -8,7 +8,7 @@ its audit entry (``services_common``).
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -17,8 +17,9 @@ from common.text import clean_text
 
 from .actions import Action
 from .models import Club, Player, Registration, Tournament
-from .permissions import can_edit_directory
-from .services_common import apply_changes, audit_log, lock_tournament
+from .permissions import Role, can_edit_directory, require_role
+from .selectors import next_position, plays
+from .services_common import apply_changes, audit_log, hold_tournament, lock_tournament
 
 PLAYER_FIELDS = ["licence", "last_name", "first_name", "club", "email"]
 
@@ -252,6 +253,37 @@ def registration_check_in(*, registration: Registration, user, present: bool) ->
             data={"registration": registration.pk, "number": registration.number},
         )
     return registration
+
+
+@transaction.atomic
+def registrations_check_in_all(*, tournament: Tournament, user) -> int:
+    """« All present »: check in every player of the next position to seat not checked in yet
+    (not the latecomers of a later position, nor those withdrawn or excluded), all at one time,
+    which the audit entry keeps so that ``services_undo.check_in_all_undo`` takes back those
+    it checked in and no other. Returns how many."""
+    tournament = hold_tournament(tournament)
+    require_role(user, tournament, Role.ARBITRE)
+    absent = tournament.registrations.filter(
+        Q(checked_in=False, excluded=False) & plays(next_position(tournament))
+    ).order_by("number")
+    rows = list(absent.select_for_update(no_key=True).values_list("pk", "number"))
+    if not rows:
+        raise ValidationError(_("Every player is already checked in."), code="all_present")
+    now = timezone.now()
+    Registration.objects.filter(pk__in=[pk for pk, _n in rows]).update(
+        checked_in=True, checked_in_at=now
+    )
+    audit_log(
+        action=Action.CHECKED_IN_ALL,
+        user=user,
+        tournament=tournament,
+        data={
+            "registrations": [pk for pk, _n in rows],
+            "numbers": [number for _pk, number in rows],
+            "at": now.isoformat(),
+        },
+    )
+    return len(rows)
 
 
 @transaction.atomic

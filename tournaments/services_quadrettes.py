@@ -5,8 +5,9 @@ The quadrettes are the tournament's teams of exactly four present members, numbe
 from the seed into ``seating.duplicate_teams.quadrette_schedule``'s teams 0..n−1. Each team has
 a home table, numbered as the team, where its three defenders keep North, East and West; at
 each position, in an opposition A–B, A's attacker plays South at B's home table and B's
-attacker at A's, on the opposition's série. A position is a round of the schedule; a
-quadrette with the bye (an odd field) sits out. The positions of a séance are its first rounds.
+attacker at A's. A position is a round of the schedule and every table plays its série (série
+k at position k of the séance), so every quadrette plays the same étuis; a quadrette with the
+bye (an odd field) sits out. The positions of a séance are its first rounds.
 
 A quadrette's attacker for a séance is its captain's choice (``session_attacker_set``): the
 previous séance's attacker, else the member with the lowest number, until changed; changes are
@@ -124,7 +125,7 @@ def quadrettes_movement_build(
                 round=round_,
                 number=teams[home].number,
                 size=4,
-                board_set=opposition["set"] + 1,
+                board_set=opposition["set"] + 1,  # the round's série, at every table
                 ns_team=teams[home],
                 ew_team=teams[visitor],
             )
@@ -134,7 +135,7 @@ def quadrettes_movement_build(
                 (opposition["B"], opposition["A"]),
             )
         )
-    series = sum(len(oppositions) for oppositions in schedule)
+    series = len(schedule)  # one série a position, played at every table
     session.seed, session.tables = seed, series  # a quadrettes' séance counts its séries
     session.save(update_fields=["seed", "tables"])
     audit_log(

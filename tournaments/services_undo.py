@@ -1,4 +1,5 @@
-"""The organiser's ways back: unpublish a position, undo the last swap, restore a player.
+"""The organiser's ways back: unpublish a position, undo the last swap, restore a player, take
+back an « all present ».
 
 Each one takes back a write of ``services_seating`` or ``services_players`` while nothing has
 happened since that would make taking it back wrong: no score sheet of the position (scoring
@@ -13,8 +14,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .actions import Action
-from .models import Registration, Round, Seat
+from .models import AuditEntry, Registration, Round, Seat, Tournament
 from .permissions import Role, require_role
+from .selectors import checked_in_by, last_check_in_all
 from .selectors_seating import last_swap, restore_position
 from .services_common import audit_log, hold_tournament
 from .services_seating import exchange_seats, lock_round
@@ -141,3 +143,33 @@ def registration_restore(*, registration: Registration, user) -> int:
         },
     )
     return position
+
+
+@transaction.atomic
+def check_in_all_undo(*, tournament: Tournament, user, entry: int) -> int:
+    """Take back the last « all present » (``selectors.last_check_in_all``): the players it
+    checked in who are still as it left them are absent again; a player checked out or in
+    by hand since keeps that. ``entry`` is the audit entry the page offered to undo: if it
+    was undone already, or a position was seated since, nothing is done. Returns how many."""
+    tournament = hold_tournament(tournament)  # no position is seated meanwhile
+    require_role(user, tournament, Role.ARBITRE)
+    last = last_check_in_all(tournament=tournament)
+    if last is None or last.entry != entry:
+        raise ValidationError(
+            _(
+                "The check-in has changed since the page was shown (undone already, or a "
+                "position seated): nothing was undone. Look at it again."
+            ),
+            code="check_in_changed",
+        )
+    data = AuditEntry.objects.get(pk=entry).data
+    players = checked_in_by(tournament=tournament, registrations=data["registrations"], at=last.at)
+    numbers = sorted(players.values_list("number", flat=True))
+    players.update(checked_in=False, checked_in_at=None)
+    audit_log(
+        action=Action.CHECK_IN_ALL_UNDONE,
+        user=user,
+        tournament=tournament,
+        data={"entry": entry, "numbers": numbers},
+    )
+    return len(numbers)

@@ -44,6 +44,12 @@ manage_patterns = (
             name="registration_restore",
         ),
         path("t/<slug:slug>/checkin/", players.checkin, name="checkin"),
+        path("t/<slug:slug>/checkin/all/", players.checkin_all, name="checkin_all"),
+        path(
+            "t/<slug:slug>/checkin/all/undo/",
+            players.checkin_all_undo,
+            name="checkin_all_undo",
+        ),
         path(
             "t/<slug:slug>/checkin/<int:number>/",
             players.checkin_toggle,

@@ -37,7 +37,9 @@ from tests.scoring.duplicate.test_team_match import (
     OPEN,
     QUARTER_SCORES,
     ahead_only,
+    close,
     competition_of,
+    confirm_all,
     fill,
     name,
     play,
@@ -301,7 +303,7 @@ def test_a_team_match_cancelled_etui_gives_0_pm_or_the_pm_assigned(client):
     assert done.status_code == 302
     shown = client.get(page).content.decode()
     assert 'data-testid="cancelled-2"' in shown and "Étui mélangé" in shown
-    quarter_close(quarter=quarter, user=arbitre)
+    close(quarter, arbitre)
     kept = [(a, b) for i, (a, b) in enumerate(zip(a_scores, b_scores, strict=True)) if i != 1]
     expected = [ahead_only(kept)]
     # Quarter 2: étui 5 cancelled with 3 PM to A, 0 to B, through the page.
@@ -323,7 +325,7 @@ def test_a_team_match_cancelled_etui_gives_0_pm_or_the_pm_assigned(client):
     assert AuditEntry.objects.filter(action="match.board_restored").count() == 1
     client.post(cancel, {"board": 5, "room": OPEN, "pm_a": "3", "reason": "Carte exposée"})
     assert CancelledBoard.objects.get(quarter=quarter).pm_b == 0
-    quarter_close(quarter=quarter, user=arbitre)
+    close(quarter, arbitre)
     kept = list(zip(a_scores, b_scores, strict=True))[1:]
     a, b = ahead_only(kept)
     expected.append((a + 3, b))
@@ -364,6 +366,7 @@ def test_a_team_match_cancelled_etui_waits_for_a_second_arbitre_under_four_eyes(
     kept = list(zip(a_scores, b_scores, strict=True))[1:]
     a, b = ahead_only(kept)
     assert (staff.quarters[0].pm_a, staff.quarters[0].pm_b) == (a, b + 2)
+    confirm_all(quarter, second)
     with pytest.raises(ValidationError, match="four-eyes"):
         quarter_close(quarter=quarter, user=second)
     client.force_login(arbitre)

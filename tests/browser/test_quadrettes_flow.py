@@ -1,9 +1,10 @@
 """A 32-player quadrettes tournament (8 quadrettes, a whole round-robin of 7 positions) in a
 real browser: the organiser creates it with the form, the teams are made (the first on the
-Teams page), the 32 players checked in; the oppositions drawn, one quadrette's attacker changed
-on the séance page, the étuis dealt taker South and published; a scorer types the 112 étuis'
-two lines from the keyboard; a second arbitre confirms them and closes the séance; the public
-standings, hidden until then, rank the quadrettes by the match points the pages computed."""
+Teams page), the 32 players checked in; the oppositions drawn (the séance page says 2 copies of
+each étui), one quadrette's attacker changed on the séance page, the étuis dealt taker South
+and published; a scorer types the 28 étuis' eight lines (every étui at every table) from the
+keyboard; a second arbitre confirms them and closes the séance; the public standings, hidden
+until then, rank the quadrettes by the match points the pages computed."""
 
 import random
 
@@ -57,6 +58,7 @@ def test_a_32_player_quadrettes_end_to_end(page, log_in, browser, live_server):
     page.get_by_test_id("session-link").click()
     page.get_by_test_id("draw").click()
     expect(page.get_by_test_id("movement-quality")).to_contain_text("round-robin of oppositions")
+    expect(page.get_by_test_id("copies")).to_contain_text("Prepare 2 copies of each étui.")
     team = tournament.teams.get(name="Les As")
     row = page.get_by_test_id(f"quadrette-{team.number}")
     row.locator("select").select_option(str(registrations[3].pk))
@@ -67,13 +69,16 @@ def test_a_32_player_quadrettes_end_to_end(page, log_in, browser, live_server):
     expect(page.get_by_test_id("published")).to_be_visible()
     session = Session.objects.get(tournament=tournament)
     assert SessionAttacker.objects.get(session=session, team=team).registration == registrations[3]
-    assert session.boards.count() == 112 and {b.taker for b in session.boards.all()} == {"S"}
+    assert session.boards.count() == 28 and {b.taker for b in session.boards.all()} == {"S"}
     # Print: a travelling sheet per étui, the taker South on each; the preparation page counts
     # the copies of each étui (their content: test_documents_quadrettes).
     sheets = " ".join(printed_text(page, "Travelling sheets (PDF)"))  # the grid is an image
-    assert sheets.count("Taker South") == 112
+    assert sheets.count("Taker South") == 28 * 2  # a sheet in each of the 2 copies of an étui
     cards = " ".join(printed_text(page, "Preparation and table cards (PDF)"))
-    assert "Copies of each étui" in cards and "None: every étui has its taker South." in cards
+    assert (
+        "Prepare 2 copies of each étui" in cards
+        and "None: every étui has its taker South." in cards
+    )
 
     phone = browser.new_context(
         base_url=live_server.url, locale="en-US", viewport={"width": 390, "height": 800}
@@ -85,20 +90,20 @@ def test_a_32_player_quadrettes_end_to_end(page, log_in, browser, live_server):
     rng = random.Random(29)
     page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/1/")
     expect(page.get_by_test_id("attack-0")).to_contain_text(":")
-    for number in range(1, 113):
+    for number in range(1, 29):
         expect(page.locator("h1")).to_contain_text(f"Étui {number} ")
-        for index, score in enumerate(random_scores(rng, 2)):
+        for index, score in enumerate(random_scores(rng, 8)):
             field = page.locator(f"#score-{index}")
             expect(field).to_be_focused()
             field.press_sequentially(f"{score:+d}")
             field.press("Enter")
-    expect(page.get_by_test_id("progress")).to_contain_text("0 of 112 étuis confirmed")
+    expect(page.get_by_test_id("progress")).to_contain_text("0 of 28 étuis confirmed")
 
     log_in(arbitre)
-    for number in range(1, 113):
+    for number in range(1, 29):
         page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/{number}/")
         page.get_by_test_id("confirm").click()
-    expect(page.get_by_test_id("progress")).to_contain_text("112 of 112 étuis confirmed")
+    expect(page.get_by_test_id("progress")).to_contain_text("28 of 28 étuis confirmed")
     page.get_by_test_id("ranking-link").click()
     expect(page.get_by_test_id("general").locator("tbody tr")).to_have_count(8)
     page.goto(f"/manage/t/{tournament.slug}/duplicate/1/")

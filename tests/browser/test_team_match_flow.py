@@ -1,10 +1,12 @@
 """A team match in a real browser (fft-duplicate.md §5): the organiser creates it with the form
 and makes a team of five on the Teams page (the other of four comes ready), draws the match; the
 arbitre fixes a bonus, names each quarter's attackers and defenders, the room and the série;
-a scorer types the two rooms' four sheets from the keyboard, one difference is shown and the
-close refused until it is mended; after four quarters the match has its winner, the
-competition table its points, the result sheet its PDF, and the public (on a phone, hidden
-until each quarter is closed) the same PM as the pages."""
+a scorer types the two rooms' four sheets from the keyboard with the other side's visa, one
+difference is shown and the close refused until it is mended and the four sheets confirmed (in
+quarter 1 the arbitre mends it himself and a second arbitre confirms that sheet: four-eyes);
+after four quarters the match has its winner, the competition table its points, the result
+sheet its PDF, and the public (on a phone, hidden until each quarter is closed) the same PM as
+the pages."""
 
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
@@ -50,9 +52,17 @@ def type_sheet(page, room, keeper, boards, scores, contract="garde"):
         field = form.locator(f"#id_{room}-{keeper}-score_{board}")
         field.fill("")
         field.press_sequentially(f"{score:+d}")
+    form.locator(f"#id_{room}-{keeper}-signed").check()  # the other side's visa on the paper
     with page.expect_navigation():
         form.get_by_test_id(f"save-{room}-{keeper}").click()
     expect(page.locator("body")).to_contain_text("Sheet saved.")
+
+
+def confirm(page, sheets):
+    for room, keeper in sheets:
+        with page.expect_navigation():
+            page.get_by_test_id(f"confirm-{room}-{keeper}").click()
+        expect(page.locator("body")).to_contain_text("Sheet confirmed.")
 
 
 def test_a_team_match_end_to_end(page, log_in, browser, live_server):
@@ -74,9 +84,12 @@ def test_a_team_match_end_to_end(page, log_in, browser, live_server):
     page.get_by_role("button", name="Save").click()
     assert tournament.teams.get(name="Les Rois").members.count() == 5
     team_create(tournament=tournament, user=organiser, name="Les Dames", members=registrations[5:])
-    scorer, arbitre = (get_user_model().objects.create(username=n) for n in ("sacha", "arno"))
+    scorer, arbitre, second = (
+        get_user_model().objects.create(username=n) for n in ("sacha", "arno", "berthe")
+    )
     StaffRoleFactory(tournament=tournament, user=scorer, role="scorer")
     StaffRoleFactory(tournament=tournament, user=arbitre, role="arbitre")
+    StaffRoleFactory(tournament=tournament, user=second, role="arbitre")
 
     page.goto(f"/manage/t/{tournament.slug}/")
     page.get_by_test_id("matches-link").click()
@@ -135,12 +148,31 @@ def test_a_team_match_end_to_end(page, log_in, browser, live_server):
         page.reload()
         page.get_by_test_id("close-quarter").click()
         expect(page.locator("body")).to_contain_text("the two sheets are not whole or differ")
-        log_in(scorer)
-        page.reload()
-        type_sheet(page, b_room, "defence", boards, b_scores)
-        expect(page.get_by_test_id(f"agreed-{b_room}")).to_be_visible()
-        log_in(arbitre)
-        page.reload()
+        sheets = [(r, k) for r in (a_room, b_room) for k in ("attack", "defence")]
+        if quarter == 1:
+            # The arbitre mends the sheet himself: four-eyes, a second arbitre confirms it.
+            type_sheet(page, b_room, "defence", boards, b_scores)
+            expect(page.get_by_test_id(f"agreed-{b_room}")).to_be_visible()
+            expect(page.get_by_test_id(f"confirm-{b_room}-defence")).to_have_count(0)
+            expect(page.get_by_test_id(f"four-eyes-{b_room}-defence")).to_contain_text(
+                "another arbitre must confirm it"
+            )
+            page.get_by_test_id("close-quarter").click()
+            expect(page.locator("body")).to_contain_text("Not confirmed yet")
+            confirm(page, sheets[:3])
+            log_in(second)
+            page.reload()
+            confirm(page, sheets[3:])
+            log_in(arbitre)
+            page.reload()
+        else:
+            log_in(scorer)
+            page.reload()
+            type_sheet(page, b_room, "defence", boards, b_scores)
+            expect(page.get_by_test_id(f"agreed-{b_room}")).to_be_visible()
+            log_in(arbitre)
+            page.reload()
+            confirm(page, sheets)
         page.get_by_test_id("close-quarter").click()
         expect(page.get_by_test_id("quarter-closed")).to_be_visible()
 

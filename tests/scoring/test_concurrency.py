@@ -1,5 +1,6 @@
 """Two people at once on PostgreSQL (the production database): a double click, a save against a
-confirmation, a seat correction against a save. Each ends in one clean outcome or a clear
+confirmation, a seat correction against a save; two corrections of one travelling sheet or one
+team-match sheet, and a travelling sheet sent twice. Each ends in one clean outcome or a clear
 conflict, never a deadlock, a database error or a silent overwrite. Threads need a real shared
 database: on SQLite (in-memory test database) these tests are skipped; CI runs them on
 PostgreSQL.
@@ -11,11 +12,16 @@ it (or, for two tables of one position, once the second has saved beside it)."""
 import pytest
 from django.db import connection
 
-from scoring import services
+from scoring import services, services_duplicate, services_match_sheets
+from scoring.duplicate import board_plays
 from scoring.forms import read_entry
-from scoring.models import ScoreSheet
+from scoring.models import MatchLine, ScoreSheet, TravellingSheet
+from scoring.services_duplicate import LineEntry, TravellingEntry
+from scoring.services_match import matches_draw
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, enter, staff_of
+from tests.scoring.duplicate.test_team_match import competition_of, name
 from tests.threads import Checkpoint, second_runs_beside_first, second_waits_for_first
 from tournaments import services_seating
 from tournaments.models import Round, Table
@@ -150,3 +156,92 @@ def test_sheets_of_one_position_are_saved_side_by_side(setting, held_table):
     results = second_runs_beside_first(save(table), save(other), held=held_table())
     assert results[0][0] == results[1][0] == "ok", results
     assert ScoreSheet.objects.filter(table__round=table.round).count() == 2
+
+
+@pytest.fixture
+def travelling():
+    """An étui whose travelling sheet has a version 1, and two arbitres."""
+    tournament = duplicate_tournament(players=20, positions=5)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, second = staff_of(tournament)
+    board = session.boards.get(number=1)
+    enter(board, [56, 62], scorer)
+    return board, arbitre, second
+
+
+def _entry(board, scores):
+    plays = board_plays(board.session)[board.board_set]
+    return TravellingEntry(
+        tuple(
+            LineEntry(position=p.position, table=p.table, score=s)
+            for p, s in zip(plays, scores, strict=False)
+        )
+    )
+
+
+def test_two_corrections_of_one_travelling_sheet_keep_one_and_refuse_the_other(
+    travelling, monkeypatch
+):
+    board, arbitre, second = travelling
+
+    def correct(user, scores):
+        return lambda: (
+            services_duplicate.travelling_sheet_save(
+                board=board, entry=_entry(board, scores), user=user, base_version=1
+            ).version
+        )
+
+    held = Checkpoint(monkeypatch, services_duplicate, "lock_board", hold=True)
+    first, other = second_waits_for_first(
+        correct(arbitre, [56, 62, -56]),
+        correct(second, [56, 60, -52]),
+        held=held,
+        got_through=lambda: held.ended > 1,
+    )
+    assert first == ("ok", 2) and other[0] == "refused" and other[1].code == "stale", other
+    assert other[1].current.version == 2  # the page shows it beside the typing
+    assert TravellingSheet.objects.filter(board=board).count() == 2
+
+
+def test_a_travelling_sheet_sent_twice_at_once_is_one_version(travelling, monkeypatch):
+    board, arbitre, _second = travelling
+
+    def send():
+        return services_duplicate.travelling_sheet_save(
+            board=board, entry=_entry(board, [56, 62, -56]), user=arbitre, base_version=1
+        ).pk
+
+    held = Checkpoint(monkeypatch, services_duplicate, "lock_board", hold=True)
+    first, second = second_waits_for_first(
+        send, send, held=held, got_through=lambda: held.ended > 1
+    )
+    assert first[0] == second[0] == "ok" and first[1] == second[1]
+    assert TravellingSheet.objects.filter(board=board).count() == 2  # version 1 and this one
+
+
+def test_two_saves_of_one_match_sheet_keep_one_and_refuse_the_other(monkeypatch):
+    tournament = competition_of()
+    _o, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    rows = {1: ("garde", "+82"), 2: ("garde", "+68")}
+
+    def save(user, score):
+        return lambda: (
+            services_match_sheets.sheet_save(
+                quarter=quarter,
+                room="open",
+                keeper="attack",
+                rows={**rows, 3: ("garde", score)},
+                user=user,
+                base_version=0,
+            ).version
+        )
+
+    # Held once it has locked the quarter and read the sheet.
+    held = Checkpoint(monkeypatch, services_match_sheets, "match_sheet", hold=True)
+    first, other = second_waits_for_first(
+        save(scorer, "-68"), save(arbitre, "-70"), held=held, got_through=lambda: held.ended > 1
+    )
+    assert first == ("ok", 1) and other[0] == "refused" and other[1].code == "stale", other
+    assert MatchLine.objects.get(quarter=quarter, board=3).score == -68

@@ -294,3 +294,29 @@ def test_no_team_ever_exceeds_its_size_and_a_refusal_writes_nothing(
         else:
             assert response.status_code == 400 and after == before
         transaction.set_rollback(True)
+
+
+def test_a_team_of_four_to_six_is_complete_in_a_team_match(organiser_client, pairs):
+    """A match's team has 4 to 6 players: 5 is complete, not « incomplète »; 3 is short; a
+    seventh is refused."""
+    pairs.format = pairs.Format.MATCH
+    pairs.kind = pairs.Kind.INDIVIDUAL
+    pairs.save()
+    rows = team_rows(*["Cinq"] * 5, *["Trois"] * 3, *["Sept"] * 7)
+    checked, teams = plan(pairs, rows)
+    summary = {t.name: (t.count, t.is_complete, t.is_full) for t in teams.teams}
+    assert summary == {
+        "Cinq": (5, True, False),
+        "Trois": (3, False, False),
+        "Sept": (6, True, True),
+    }
+    assert "a team has 4 to 6 players" in checked[-1].errors["team"][0]
+    upload(organiser_client, pairs, "j.xlsx", xlsx_bytes([HEADER, *rows]))
+    html = organiser_client.get(preview_url(pairs)).content.decode()
+    cells = {
+        name: html.split(f"<strong>{name}</strong>")[1].split("</tr>")[0]
+        for name in ("Cinq", "Trois")
+    }
+    assert "5 (4 to 6)" in cells["Cinq"] and "incomplete" not in cells["Cinq"]
+    assert "3 (4 to 6)" in cells["Trois"] and "incomplete" in cells["Trois"]
+    assert "A team has 4 to 6 players" in html

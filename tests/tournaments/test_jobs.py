@@ -210,3 +210,28 @@ def test_the_csv_files_are_made_at_once(client, seated, staff):
     response = client.get(url)
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     assert not DocumentJob.objects.exists()
+
+
+def test_a_document_is_always_downloaded_and_the_page_says_when_it_is_ready(
+    organiser_client, seated
+):
+    """One behaviour, whether it was made already or not: the file comes as a download (it
+    was shown in the tab when ready, after a job page when not), and the job's page, once the
+    worker has made it, says so and starts that download itself."""
+    asked = organiser_client.get(tables_url(seated))
+    page = organiser_client.get(asked["Location"]).content.decode()
+    assert "data-autodownload" not in page
+    run_jobs()
+    polled = organiser_client.get(asked["Location"], headers={"HX-Request": "true"})
+    html = polled.content.decode()
+    assert "Ready: the download starts." in html and "data-autodownload" in html
+    job = DocumentJob.objects.get()
+    file_url = reverse("manage:job_file", args=[seated.slug, job.pk])
+    from_page = organiser_client.get(file_url)
+    served = organiser_client.get(tables_url(seated))
+    for response in (from_page, served):
+        assert response.status_code == 200
+        assert response["Content-Disposition"].startswith("attachment;")
+    # Come back to the page later: it says it is ready and downloads only when asked.
+    again = organiser_client.get(asked["Location"]).content.decode()
+    assert "Ready" in again and "data-autodownload" not in again and file_url in again

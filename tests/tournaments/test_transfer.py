@@ -66,6 +66,7 @@ MODELS = [
     ("scoring.MatchQuarter", "match__tournament"),
     ("scoring.QuarterPlayer", "quarter__match__tournament"),
     ("scoring.MatchLine", "quarter__match__tournament"),
+    ("scoring.MatchSheet", "quarter__match__tournament"),
     ("scoring.CancelledBoard", "quarter__match__tournament"),
     ("arbitration.Incident", "tournament"),
     ("arbitration.Decision", "incident__tournament"),

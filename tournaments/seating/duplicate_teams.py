@@ -29,18 +29,28 @@ Triplettes (a table hosts one NS and one EW triplette, one série a position):
 - ``duplication_duty(board_number)``: which line prepares an étui at the first position, the NS
   triplette for odd étuis and the EW one for even étuis (§3).
 
-Quadrettes:
+Quadrettes (every quadrette plays the same étuis, rulebook p. 23):
 
-- ``quadrette_schedule(teams=n)`` returns ``rounds[r] == [{"A": a, "B": b, "set": s}, …]``:
+- ``quadrette_schedule(teams=n)`` returns ``rounds[r] == [{"A": a, "B": b, "set": r}, …]``:
   teams 0..n−1, a round-robin by the circle method over n − 1 rounds (n rounds when n is odd: the
   team facing the phantom has the bye and is absent from the round, ``byes``). In an opposition,
   A's attacker plays at B's home table against B's defence and B's attacker at A's home table
-  against A's, both on série s. A < B **(choice)**: who is A only fixes the sign of the PM.
-- Séries **(choice)**: one série per opposition over the whole schedule, numbered 0, 1, 2 … in the
-  order played, so a quadrette plays each étui it meets exactly twice, once in attack and once in
-  defence, and never meets a série in two oppositions. Both tables of an opposition start the
-  série together: ``copies_needed`` (2 copies of each étui) and ``opening_tables`` (the two home
-  tables, numbered as the teams).
+  against A's. A < B **(choice)**: who is A only fixes the sign of the PM.
+- Séries **(choice)**: round r plays série r at every table, so each étui is played at every
+  home table (all but the bye's), once by every attacker and once against every defence, and the
+  round's pairing pairs the quadrettes two by two on it: the étui is compared inside each pair.
+  A quadrette never meets a série twice.
+- Copies: every table of a round plays the same série, so at any moment as many étuis of it are
+  on the tables as tables play. ``board_relay`` cuts the round's tables (in room order) into the
+  fewest groups of at most as many tables as the série has étuis, as even as can be; a group
+  shares one copy of the série: the table at place i of its group plays the série's étuis i,
+  i + 1, … (mod the étuis) and hands each étui on to the table before it in the group (the
+  first to the last), where it waits when that table is still busy. ``copies_needed`` is thus
+  ⌈tables ÷ étuis⌉ copies of each étui, the fewest with which all tables play at once (8
+  quadrettes, 4 étuis a série: 2 copies); ``opening_tables`` says which tables start each étui.
+- ``quadrette_movement(teams=n, boards=k)`` puts it together: per round, per home table, the
+  visiting attacker, the série, the étuis in the order played, where each étui goes next and
+  where the attacker plays at the next round.
 
 Glossary: série (``set``), étui (board), ligne (line: NS or EW), triplette / quadrette (team),
 position (a round of play).
@@ -51,6 +61,7 @@ Pure: no Django, no database; deterministic.
 from .duplicate_howell import howell_byes, howell_movement, howell_positions
 
 __all__ = [
+    "board_relay",
     "byes",
     "copies_needed",
     "duplication_duty",
@@ -60,6 +71,7 @@ __all__ = [
     "mitchell_max_rounds",
     "mitchell_movement",
     "opening_tables",
+    "quadrette_movement",
     "quadrette_schedule",
     "series_count",
     "team_lines",
@@ -129,16 +141,13 @@ def quadrette_schedule(teams: int) -> list[list[dict]]:
     if type(teams) is not int or teams < 2:
         raise ValueError("quadrettes need two teams at least: an opposition is two teams")
     v = teams - 1 + teams % 2  # rounds; the circle turns Z_v, team v is fixed (phantom if odd)
-    schedule, played = [], 0
+    schedule = []
     for r in range(v):
         pairs = [(r, v)] + [((r + x) % v, (r - x) % v) for x in range(1, (v - 1) // 2 + 1)]
         oppositions = sorted(
             tuple(sorted(pair)) for pair in pairs if v not in pair or teams % 2 == 0
         )
-        schedule.append(
-            [{"A": a, "B": b, "set": played + k} for k, (a, b) in enumerate(oppositions)]
-        )
-        played += len(oppositions)
+        schedule.append([{"A": a, "B": b, "set": r} for a, b in oppositions])
     return schedule
 
 
@@ -153,28 +162,108 @@ def byes(schedule: list[list[dict]]) -> dict[int, int]:
     return found
 
 
-def copies_needed(schedule: list[list[dict]]) -> dict[int, int]:
-    """Série -> copies of each of its étuis to prepare: as many as tables that play it in one
-    round (both home tables of its opposition: 2)."""
-    copies: dict[int, int] = {}
-    for rnd in schedule:
-        tables: dict[int, int] = {}
-        for opposition in rnd:
-            tables[opposition["set"]] = tables.get(opposition["set"], 0) + 2
-        for serie, count in tables.items():
-            copies[serie] = max(copies.get(serie, 0), count)
-    return dict(sorted(copies.items()))
+def _check_boards(boards: int) -> None:
+    if type(boards) is not int or boards < 1:
+        raise ValueError("a série has one étui at least")
 
 
-def opening_tables(schedule: list[list[dict]]) -> dict[int, list[int]]:
-    """Série -> the home tables (numbered as the teams) that start it, in its first round."""
-    opening: dict[int, list[int]] = {}
-    for rnd in schedule:
-        starting: dict[int, list[int]] = {}
-        for opposition in rnd:
-            if opposition["set"] not in opening:
-                starting.setdefault(opposition["set"], []).extend(
-                    (opposition["A"], opposition["B"])
+def _groups(tables: list[int], boards: int) -> list[list[int]]:
+    """``tables`` cut into the fewest groups of at most ``boards`` tables, as even as can be."""
+    count = -(-len(tables) // boards)
+    size, extra = divmod(len(tables), count)
+    groups, start = [], 0
+    for g in range(count):
+        end = start + size + (g < extra)
+        groups.append(tables[start:end])
+        start = end
+    return groups
+
+
+def board_relay(tables: list[int], boards: int) -> dict[int, dict]:
+    """How one copy a group circulates the série's ``boards`` étuis (indices 0..boards−1)
+    among ``tables`` (in room order): table -> {"group": g, "boards": the étuis in the order
+    the table plays them, "next": the table each goes to next, None after its last table}."""
+    _check_boards(boards)
+    relay = {}
+    for g, group in enumerate(_groups(list(tables), boards)):
+        for place, table in enumerate(group):
+            order = tuple((place + slot) % boards for slot in range(boards))
+            following = []
+            for slot, board in enumerate(order):
+                # étui ``board`` is at place board − later at slot ``later``: one place down
+                later = (
+                    (board - after) % boards
+                    for after in range(slot + 1, boards)
+                    if (board - after) % boards < len(group)
                 )
-        opening.update((serie, sorted(tables)) for serie, tables in starting.items())
-    return dict(sorted(opening.items()))
+                place_next = next(later, None)
+                following.append(None if place_next is None else group[place_next])
+            relay[table] = {"group": g, "boards": order, "next": tuple(following)}
+    return relay
+
+
+def _round_tables(rnd: list[dict], numbers: dict | None) -> list[int]:
+    """The home tables of a round in room order: by their numbers (``numbers``: team -> table
+    number; the team's index when None)."""
+    teams = [opposition[side] for opposition in rnd for side in "AB"]
+    return sorted(numbers[team] if numbers else team for team in teams)
+
+
+def copies_needed(schedule: list[list[dict]], boards: int) -> dict[int, int]:
+    """Série -> copies of each of its étuis to prepare: one per relay group of its round."""
+    _check_boards(boards)
+    return {rnd[0]["set"]: -(-2 * len(rnd) // boards) for rnd in schedule if rnd}
+
+
+def opening_tables(
+    schedule: list[list[dict]], boards: int, numbers: dict | None = None
+) -> dict[int, list[list[int]]]:
+    """Série -> per étui (index 0..boards−1) the tables where its copies are put at the start
+    of its round (table numbers from ``numbers``: team -> number, else the team indices)."""
+    opening = {}
+    for rnd in schedule:
+        if not rnd:
+            continue
+        relay = board_relay(_round_tables(rnd, numbers), boards)
+        starts: list[list[int]] = [[] for _board in range(boards)]
+        groups = {}
+        for table, found in relay.items():
+            groups.setdefault(found["group"], []).append(table)
+        for group in groups.values():
+            for board in range(boards):
+                # the copy starts where it is first played, or waits at the group's last table
+                first = next((t for t in group if relay[t]["boards"][0] == board), group[-1])
+                starts[board].append(first)
+        opening[rnd[0]["set"]] = [sorted(tables) for tables in starts]
+    return opening
+
+
+def quadrette_movement(teams: int, boards: int, numbers: dict | None = None) -> list[dict]:
+    """Round r -> home table -> {"defence": team, "attack": team, "set": r, "group", "boards",
+    "next" (as ``board_relay``), "attacker_next": where that attacker plays at round r + 1,
+    None after the last round or at its bye}; the bye's table is absent (see the module)."""
+    schedule = quadrette_schedule(teams)
+    number = (lambda team: numbers[team]) if numbers else (lambda team: team)
+    movement = []
+    for rnd in schedule:
+        relay = board_relay(_round_tables(rnd, numbers), boards)
+        tables = {}
+        for opposition in rnd:
+            for home, visitor in (
+                (opposition["A"], opposition["B"]),
+                (opposition["B"], opposition["A"]),
+            ):
+                table = number(home)
+                tables[table] = {
+                    "defence": home,
+                    "attack": visitor,
+                    "set": opposition["set"],
+                    **relay[table],
+                }
+        movement.append(dict(sorted(tables.items())))
+    for r, tables in enumerate(movement):
+        following = movement[r + 1] if r + 1 < len(movement) else {}
+        at = {found["attack"]: table for table, found in following.items()}
+        for found in tables.values():
+            found["attacker_next"] = at.get(found["attack"])
+    return movement

@@ -1,6 +1,6 @@
-"""Documents made off the request (``tournaments.jobs``): asking for one serves it at once when
-it is ready, else shows its page, whose progress bar follows the rendering (htmx polling) until
-the download is there."""
+"""Documents made off the request (``tournaments.jobs``): asking for one downloads it at once
+when it is ready, else shows its page, whose progress bar follows the rendering (htmx polling)
+until it is made; then the page says so and starts the same download."""
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -39,7 +39,14 @@ def _job(request, tournament, pk) -> tuple[DocumentJob, jobs.Kind]:
 def job_detail(request, tournament, pk):
     jobs.give_up_lost(DocumentJob.objects.filter(pk=pk, tournament=tournament))
     job, kind = _job(request, tournament, pk)
-    context = {"tournament": tournament, "job": job, "label": kind.label(job.params)}
+    context = {
+        "tournament": tournament,
+        "job": job,
+        "label": kind.label(job.params),
+        # Found made by the page's polling: the download starts by itself (js/job.js); a page
+        # opened again later offers it without starting it.
+        "autodownload": is_htmx(request),
+    }
     template = "manage/_job.html" if is_htmx(request) else "manage/job.html"
     return render(request, template, context)
 

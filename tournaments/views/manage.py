@@ -15,7 +15,8 @@ from ..extensions import settings_notes
 from ..forms import StaffAccountForm, StaffRoleForm, TournamentForm
 from ..models import StaffRole
 from ..permissions import Role, can_create_tournaments, can_edit_directory, role_required
-from ..selectors import presence_summary, staff_tournaments
+from ..selectors import staff_tournaments
+from ..selectors_presence import presence_summary
 
 
 @login_required

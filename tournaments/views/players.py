@@ -7,6 +7,7 @@ from django.db.models import ProtectedError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
@@ -16,6 +17,7 @@ from .. import selectors, services, services_undo
 from ..forms import PlayerForm
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
+from ..selectors_presence import presence_summary
 from ..selectors_seating import restore_position
 from ..tables import RegistrationTable
 
@@ -34,7 +36,7 @@ def registration_list(request, tournament):
         "table": table,
         "search": search,
         "can_edit": can_edit,
-        "summary": selectors.presence_summary(tournament=tournament),
+        "summary": presence_summary(tournament=tournament),
         "oob": is_htmx(request),  # the count of players found, in its live region
     }
     template = (
@@ -153,7 +155,8 @@ def checkin(request, tournament):
         "tournament": tournament,
         "rows": rows,
         "search": search,
-        "summary": selectors.presence_summary(tournament=tournament),
+        "summary": presence_summary(tournament=tournament),
+        "last_check_in_all": selectors.last_check_in_all(tournament=tournament),
         "oob": is_htmx(request),  # the count of players found, in its live region
     }
     template = "manage/_checkin_list.html" if is_htmx(request) else "manage/checkin.html"
@@ -177,8 +180,45 @@ def checkin_toggle(request, tournament, number):
             {
                 "tournament": tournament,
                 "row": reg,
-                "summary": selectors.presence_summary(tournament=tournament),
+                "summary": presence_summary(tournament=tournament),
+                "last_check_in_all": selectors.last_check_in_all(tournament=tournament),
                 "oob_presence": True,
             },
         )
     return redirect(reverse("manage:checkin", kwargs={"slug": tournament.slug}))
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+def checkin_all(request, tournament):
+    try:
+        count = services.registrations_check_in_all(tournament=tournament, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request,
+            ngettext("%(n)s player checked in.", "%(n)s players checked in.", count) % {"n": count},
+        )
+    return redirect("manage:checkin", slug=tournament.slug)
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+def checkin_all_undo(request, tournament):
+    entry = request.POST.get("entry", "")
+    try:
+        count = services_undo.check_in_all_undo(
+            tournament=tournament,
+            user=request.user,
+            entry=int(entry) if entry.isascii() and entry.isdigit() else 0,
+        )
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(
+            request,
+            ngettext("Check-in of %(n)s player undone.", "Check-in of %(n)s players undone.", count)
+            % {"n": count},
+        )
+    return redirect("manage:checkin", slug=tournament.slug)

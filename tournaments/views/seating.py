@@ -16,7 +16,7 @@ from common.views import download
 from .. import documents, jobs, services_seating, services_undo
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
-from ..selectors import presence_summary
+from ..selectors_presence import presence_summary
 from ..selectors_seating import last_swap, round_tables, round_tables_missing
 from .helpers import seating_address
 from .jobs import document_response
@@ -75,6 +75,8 @@ def _round(tournament, number) -> Round:
 
 @role_required(Role.SCORER)
 def round_list(request, tournament):
+    if tournament.format != tournament.Format.LIBRE:
+        return _played_elsewhere(request, tournament)
     rounds = {r.number: r for r in tournament.rounds.all()}
     positions = [(k, rounds.get(k)) for k in range(1, tournament.positions + 1)]
     next_number = next((k for k, r in positions if r is None), None)
@@ -143,7 +145,20 @@ def _review(
 
 @role_required(Role.SCORER)
 def round_detail(request, tournament, number):
-    return _review(request, tournament, _round(tournament, number))
+    round_ = _round(tournament, number)
+    if tournament.format != tournament.Format.LIBRE:
+        # Its seating, swaps and score sheets are the libre's: the format's own page instead.
+        return _played_elsewhere(request, tournament, round_)
+    return _review(request, tournament, round_)
+
+
+def _played_elsewhere(request, tournament, round_=None):
+    context = {
+        "tournament": tournament,
+        "summary": presence_summary(tournament=tournament),
+        "session": round_.session.number if round_ is not None and round_.session else 1,
+    }
+    return render(request, "manage/rounds.html", context)
 
 
 @require_POST

@@ -242,3 +242,25 @@ def test_a_long_name_and_colour_shrink_to_fit_instead_of_being_cut(monkeypatch, 
     assert documents_duplicate.fitted_size(longer, room, size, "bold") < size
     text = " ".join(_text(content)[0].split())
     assert "Ligue Auvergne" in text and "liseré blanc" in text
+
+
+def test_every_label_keeps_its_four_orientations_inside_the_printable_page(seance):
+    """The label's boxes (number, tournament, the four orientations) all fit the A4 width: West,
+    the last, was cut at the page's edge."""
+    from django.utils import translation
+
+    from tests.print_layout import boxes, captured, page_size
+
+    seance.tournament.name = "Championnat régional de Tarot duplicate individuel de la Ligue"
+    seance.tournament.save()
+    with translation.override("fr"), captured() as laid_out:
+        board_labels_pdf(seance)
+    (document,) = laid_out
+    width, height = page_size(document.pages[0])
+    printable = 5.0  # mm an office printer leaves blank at each edge
+    for number, page in enumerate(document.pages, start=1):
+        found = boxes(page)
+        assert {"Nord", "Est", "Sud", "Ouest"} <= {b.what for b in found}, number
+        assert [
+            b.what for b in found if not b.inside(printable, printable, width - 12, height - 5)
+        ] == [], number

@@ -7,7 +7,8 @@ PM are recomputed here with the rulebook's formula (``test_quadrettes.pm``), not
 
 import io
 import random
-from collections import defaultdict
+import re
+from collections import Counter, defaultdict
 from decimal import Decimal
 
 import pytest
@@ -22,8 +23,10 @@ from scoring.documents_quadrettes import _labels, cards_pdf, pm_text, travelling
 from scoring.documents_quadrettes_results import ranking_pdf, roadmaps_pdf
 from scoring.duplicate_quadrettes import (
     quadrette_plays,
+    quadrette_relays,
     quadrette_session_results,
     session_attackers,
+    session_defenders,
 )
 from scoring.excel_quadrettes import session_workbook
 from scoring.models import Penalty
@@ -56,8 +59,8 @@ def shown(value: Decimal) -> str:
 
 
 def _played(close: bool = True, players: int = 32, positions: int = 7):
-    """8 quadrettes, 7 positions of 4 oppositions, every étui's two lines confirmed; a member
-    of quadrette 2 penalised 3 PM."""
+    """8 quadrettes, 7 positions of 4 oppositions, the 28 étuis each played at the 8 tables,
+    every line confirmed; a member of quadrette 2 penalised 3 PM."""
     tournament = quadrettes(players=players, positions=positions)
     session = quadrettes_simulate(tournament=tournament, user=tournament.created_by, seed=5)
     member = tournament.registrations.filter(team__number=2).first()
@@ -110,6 +113,13 @@ def _cells(line: str, columns) -> dict:
     return cells
 
 
+def _pairs(plays):
+    """Each play with the play of its pair: the home quadrette's attacker at the visitor's
+    defence, on the same étuis."""
+    by_teams = {(p.home, p.visitor): p for p in plays}
+    return [(p, by_teams[(p.visitor, p.home)]) for p in plays]
+
+
 def _signed(score: int) -> str:
     """A score or an écart as printed: +56, −52, 0."""
     return f"+{score}" if score > 0 else f"{MINUS}{-score}" if score else "0"
@@ -132,28 +142,44 @@ def test_each_sheet_line_names_the_home_and_visiting_quadrettes_and_the_attacker
     columns = layout.COLUMNS[("quadrettes", topped)]
     assert sum(width for _key, width in columns) == layout.CHARACTERS
     sheets = context["sheets"]
-    assert [sheet["board"].number for sheet in sheets] == list(range(1, 113))
+    # Blank: a sheet in each of the 2 copies of an étui; topped, one with every line.
+    expected_sheets = [n for n in range(1, 29) for _copy in range(1 if topped else 2)]
+    assert [sheet["board"].number for sheet in sheets] == expected_sheets
+    relays = quadrette_relays(played)
+    by_board = defaultdict(list)
     for sheet in sheets:
         board = sheet["board"]
         rows = [_cells(line, columns) for line in sheet["lines"].split("\n")]
-        expected = plays[board.board_set]
-        assert [(int(r["position"]), int(r["table"])) for r in rows] == [
-            (p.position, p.table) for p in expected
-        ]
+        by_place = {(p.position, p.table): p for p in plays[board.board_set]}
+        expected = [by_place[(int(r["position"]), int(r["table"]))] for r in rows]
+        by_board[board.number] += expected
         assert [r["defence_team"] for r in rows] == [str(teams[p.home]) for p in expected]
         assert [r["attack_team"] for r in rows] == [str(teams[p.visitor]) for p in expected]
         assert [r["attacker"] for r in rows] == [str(attackers[p.visitor]) for p in expected]
         if not topped:
+            assert sheet["copy"] == (len(by_board[board.number]) // 4, 2)
             assert all(r["plus"] == r["minus"] == "" for r in rows)
+            # the tables of the copy, by number: each hands the étui on to one of them
+            tables = [p.table for p in expected]
+            assert tables == sorted(tables)
+            for here in expected:
+                goes = dict(relays[here.position][here.table].boards)[board.number]
+                assert goes is None or goes in tables
             continue
-        mine, theirs = (scores[(board.number, p.position, p.table)] for p in expected)
-        for row, (score, other) in zip(rows, ((mine, theirs), (theirs, mine)), strict=True):
+        assert expected == plays[board.board_set]  # every table, in order
+        for row, (play, other) in zip(rows, _pairs(expected), strict=True):
+            score = scores[(board.number, play.position, play.table)]
+            mine = score
+            theirs = scores[(board.number, other.position, other.table)]
             assert row["plus" if score >= 0 else "minus"] == str(abs(score))
-            ecart = score - other
+            ecart = score - theirs
             assert row["ecart"] == _signed(ecart)
             assert row["pm"] == shown(pm(ecart))
+    for number, found in by_board.items():  # every table plays every étui
+        assert [p.table for p in found] == list(range(1, 9)), number  # as typed on its page
     text = "\n".join(_text(content))
     assert "Tournoi simulé quad" in text
+    assert ("copy 1 of 2" in text and "copy 2 of 2" in text) != topped
     if topped:
         assert shown(pm(mine - theirs)) in " ".join(text.split())
     shape = layout.Shape(rows=2, topped=topped, chien_boxes=False, half=True, variant="quadrettes")
@@ -163,21 +189,33 @@ def test_each_sheet_line_names_the_home_and_visiting_quadrettes_and_the_attacker
     assert ("Écart" in words and "PM" in words) == topped
 
 
+def _relay_steps(row: str) -> list[tuple[int, int | None]]:
+    """The "étui → table" steps of a card's row, in the order printed."""
+    found = re.findall(r"(\d+) → (\d+|arbitre)", row)
+    return [(int(b), None if t == "arbitre" else int(t)) for b, t in found]
+
+
 def test_the_preparation_page_and_the_table_cards_follow_the_oppositions(played):
     teams, attackers, _scores = _facts(played)
     plays = quadrette_plays(played)
     pages = _text(cards_pdf(played)[2])
-    preparation = _flat(pages[0] + "\n" + pages[1])
+    preparation = _flat(pages[0])
+    assert any("Prepare 2 copies of each étui" in line for line in preparation)
+    starts = {}  # étui -> the tables where its copies start
     for série, found in plays.items():
-        starting = ", ".join(str(t) for t in sorted(p.table for p in found))
         first = (série - 1) * 4 + 1
-        row = f"{série} {first}–{first + 3} {found[0].position} 2 {starting}"
-        assert row in preparation, row
-    assert "None: every étui has its taker South." in pages[1]
+        row = next(ln for ln in preparation if ln.startswith(f"{série} {first}–{first + 3} "))
+        assert row.startswith(f"{série} {first}–{first + 3} {found[0].position} 2 étui {first}: ")
+        for board, tables in re.findall(r"étui (\d+): ([\d, ]+\d)", row):
+            starts[int(board)] = [int(t) for t in tables.split(", ")]
+    assert sorted(starts) == list(range(1, 29))
+    assert all(len(tables) == 2 for tables in starts.values())  # one per copy
+    assert "None: every étui has its taker South." in pages[0]
     cards = [page for page in pages if "Home of" in page]
     assert len(cards) == 8
     at = {(p.position, p.table): (série, p) for série, found in plays.items() for p in found}
     away = {(p.visitor, p.position): p.table for found in plays.values() for p in found}
+    relay = {}  # (position, table) -> [(étui, next table)]
     for page in cards:
         table = int(page.split("Table ")[-1].split()[0])
         lines = _flat(page)
@@ -188,6 +226,38 @@ def test_the_preparation_page_and_the_table_cards_follow_the_oppositions(played)
             goes = away.get((play.visitor, position + 1))
             assert row.endswith(f"table {goes}" if goes else "—")
             assert f"attacker {attackers[play.visitor]} " in page
+            relay[(position, table)] = _relay_steps(row)
+    for série, found in plays.items():
+        position, boards = found[0].position, range((série - 1) * 4 + 1, série * 4 + 1)
+        tables = sorted(p.table for p in found)
+        for table in tables:  # each table plays the série's four étuis
+            assert sorted(b for b, _t in relay[(position, table)]) == list(boards)
+        for slot in range(4):  # never more of an étui on the tables than its copies
+            out = Counter(relay[(position, t)][slot][0] for t in tables)
+            assert max(out.values()) <= 2
+        for board in boards:  # each copy, handed on, visits its tables once, in play order
+            visited = []
+            for start in starts[board]:
+                table, slot = start, -1
+                while table is not None:
+                    steps = relay[(position, table)]
+                    now = next(k for k, (b, _t) in enumerate(steps) if b == board)
+                    assert now > slot
+                    visited.append(table)
+                    table, slot = steps[now][1], now
+            assert sorted(visited) == tables
+    defenders = session_defenders(played)
+    for page in cards:  # each home defence in the seat it keeps, as lines.csv names it
+        team = Team.objects.get(
+            tournament=played.tournament, number=int(page.split("Home of ")[1].split()[0])
+        )
+        seats = [
+            f"{name} {Registration.objects.get(pk=defenders[team.pk][o]).number} "
+            for o, name in (("N", "North"), ("E", "East"), ("W", "West"))
+        ]
+        text = " ".join(page.split())
+        assert "Its defence, seated all séance: " + seats[0] in text
+        assert all(seat in text for seat in seats)
     assert "+" not in "".join(pages)  # no score
 
 
@@ -206,8 +276,9 @@ def test_an_odd_field_shows_its_byes_and_an_etui_taken_east_is_turned():
     cards = [page for page in pages if "Home of" in page]
     assert len(cards) == 5
     assert all(page.count("Bye: this quadrette sits out") == 1 for page in cards)
-    # Two copies of each étui: the five quadrettes' two home tables per opposition.
+    # Four tables a position (the fifth quadrette has the bye), four étuis a série: one copy.
     assert "Copies of each étui" in whole
+    assert "Prepare 1 copy of each étui" in text
 
 
 def test_the_ranking_is_by_result_with_three_decimals(played):
@@ -233,7 +304,7 @@ def test_equal_results_share_the_place_and_several_seances_add_up():
     _o, scorer, arbitre, _ = staff_of(tournament)
     first = drawn(tournament)
     for board in first.boards.all():
-        enter(board, [56, 56], scorer, confirm_by=arbitre)
+        enter(board, [56] * 4, scorer, confirm_by=arbitre)  # every table
     session_close(session=first, user=arbitre)
     text = "\n".join(_text(ranking_pdf(first)[2]))
     assert text.count("1=") == 4  # everyone 0: one place shared
@@ -258,8 +329,8 @@ def test_each_feuille_de_route_has_its_etuis_and_sums_to_the_result(played):
         result = results[number]
         lines = _flat(page)
         count = 0
-        for série, (one, two) in plays.items():
-            for play, other in ((one, two), (two, one)):
+        for série, found in plays.items():
+            for play, other in _pairs(found):
                 if teams[play.visitor] != number:
                     continue
                 for board in range((série - 1) * 4 + 1, série * 4 + 1):
@@ -298,7 +369,7 @@ def test_the_workbook_has_every_line_with_its_quadrettes_and_pm(played):
         "Étui", "Série", "Position", "Table", "Taker", "Defence quadrette", "Attack quadrette",
         "Attacker no.",
     )  # fmt: skip
-    assert len(body) == 112 * 2
+    assert len(body) == 28 * 8
     plays = {(p.position, p.table): p for found in quadrette_plays(played).values() for p in found}
     by_board = defaultdict(list)
     for row in body:
@@ -306,9 +377,14 @@ def test_the_workbook_has_every_line_with_its_quadrettes_and_pm(played):
         assert row[4] == "S" and row[5] == teams[play.home] and row[6] == teams[play.visitor]
         assert row[7] == attackers[play.visitor] and row[9] == scores[(row[0], row[2], row[3])]
         by_board[row[0]].append(row)
-    for first, second in by_board.values():
-        assert first[13] == first[9] - second[9] == -second[13]
-        assert Decimal(str(first[14])) == pm(first[13]) == -Decimal(str(second[14]))
+    for rows in by_board.values():
+        assert sorted(row[3] for row in rows) == list(range(1, 9))  # every étui at every table
+        against = {row[6]: row for row in rows}  # attack quadrette -> its line
+        for row in rows:
+            other = against[row[5]]  # the home quadrette's attacker at the visitor's defence
+            assert other[5] == row[6]
+            assert row[13] == row[9] - other[9] == -other[13]
+            assert Decimal(str(row[14])) == pm(row[13]) == -Decimal(str(other[14]))
     results = quadrette_session_results(played, official=True)
     header, *teams_rows = list(workbook["Quadrettes"].iter_rows(values_only=True))
     assert header[-1] == "Result"

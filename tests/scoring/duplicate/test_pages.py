@@ -90,6 +90,24 @@ def test_a_scorer_types_a_travelling_sheet_and_errors_stay_next_to_their_line(cl
     assert session.boards.count() == 20
 
 
+def test_a_line_that_is_not_a_number_hides_no_other_line_s_error(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    drawn_session(tournament)
+    _o, scorer, _a, _ = staff_of(tournament)
+    client.force_login(scorer)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    refused = client.post(
+        url, {"score-0": "+56", "score-1": "abc", "score-2": "57", "score-3": "+1000"}
+    )
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert 'id="score-1_error"' in html and "abc is not a score" in html
+    assert 'id="score-2_error"' in html and "is odd" in html
+    assert 'id="score-3_error"' in html and "beyond what a Garde can give" in html
+    assert 'id="score-0_error"' not in html
+    assert not TravellingSheet.objects.exists()
+
+
 def test_nothing_of_a_score_is_public_while_the_seance_is_open(client):
     tournament = duplicate_tournament(players=8, positions=2)
     session = drawn_session(tournament)
@@ -171,3 +189,78 @@ def test_the_seance_page_counts_lines_in_constant_queries(client, django_assert_
     with django_assert_max_num_queries(len(few.captured_queries)):
         page = client.get(url)
     assert "3 / 5" in page.content.decode() and "2 / 5" in page.content.decode()
+
+
+def test_an_arbitre_corrects_a_confirmed_line_with_the_line_s_reason_only(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, arbitre2 = staff_of(tournament)
+    enter(session.boards.get(number=1), [56, 62, -56, -52, 50], scorer, confirm_by=arbitre)
+    client.force_login(arbitre2)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    typed = {"score-0": "+56", "score-1": "+62", "score-2": "−56", "score-3": "-52"}
+    refused = client.post(url, {**typed, "score-4": "+51", "reason": "Relu"})
+    assert refused.status_code == 400
+    assert 'value="Relu"' in refused.content.decode()  # the sheet's reason is kept
+    saved = client.post(
+        url, {**typed, "score-4": "+51", "adjusted-4": "on", "reason-4": "Score mal lu"}
+    )
+    assert saved.status_code == 302
+    sheet = TravellingSheet.objects.get(status="entered")
+    assert sheet.version == 2 and sheet.reason == "Score mal lu"
+
+
+def test_the_arbitre_who_entered_a_travelling_sheet_reads_why_he_cannot_confirm_it(client):
+    tournament = duplicate_tournament(players=20, positions=5, four_eyes=True)
+    session = drawn_session(tournament)
+    _o, _scorer, arbitre, arbitre2 = staff_of(tournament)
+    enter(session.boards.get(number=1), [56, 62, -56, -52, 50], arbitre)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    client.force_login(arbitre)
+    html = client.get(url).content.decode()
+    assert 'data-testid="confirm"' not in html
+    assert "You entered this version: another arbitre must confirm it (four-eyes)." in html
+    client.force_login(arbitre2)
+    html = client.get(url).content.decode()
+    assert 'data-testid="confirm"' in html and 'data-testid="four-eyes"' not in html
+
+
+def test_two_people_correcting_one_travelling_sheet_meet_a_conflict_not_a_lost_save(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, _ = staff_of(tournament)
+    board = session.boards.get(number=1)
+    enter(board, [56, 62], scorer)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    client.force_login(scorer)
+    assert 'name="base_version" value="1"' in client.get(url).content.decode()
+    enter(board, [56, 62, -56], arbitre)  # saved meanwhile: version 2
+    typed = {"base_version": "1", "score-0": "+56", "score-1": "+60", "score-2": "-52"}
+    conflict = client.post(url, typed)
+    assert conflict.status_code == 409
+    html = conflict.content.decode()
+    assert 'data-testid="conflict"' in html and "dup-arbitre saved version 2" in html
+    assert 'data-testid="theirs-2">Their version: -56<' in html  # theirs beside mine
+    assert 'value="-52"' in html
+    assert 'name="base_version" value="2"' in html
+    assert TravellingSheet.objects.filter(board=board).count() == 2
+    assert [ln.score for ln in TravellingSheet.objects.get(status="entered").lines.all()] == [
+        56,
+        62,
+        -56,
+    ]
+    # Saving again from there is a choice: it replaces theirs.
+    assert client.post(url, {**typed, "base_version": "2"}).status_code == 302
+    assert TravellingSheet.objects.get(status="entered").version == 3
+
+
+def test_five_identical_submits_of_a_travelling_sheet_make_one_version(client):
+    tournament = duplicate_tournament(players=20, positions=5)
+    drawn_session(tournament)
+    _o, scorer, _a, _ = staff_of(tournament)
+    client.force_login(scorer)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    typed = {"base_version": "0", "score-0": "+56", "score-1": "+62", "score-2": "-56"}
+    for _ in range(5):
+        assert client.post(url, typed).status_code == 302
+    assert TravellingSheet.objects.get().version == 1

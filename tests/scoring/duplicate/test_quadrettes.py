@@ -3,6 +3,7 @@ attacker of the séance, the étuis turned taker South, the match points, and
 simulate_tournament / export_duplicate recomputed from lines.csv alone with the rulebook's
 formula written again here (no project code)."""
 
+import re
 from collections import defaultdict
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
@@ -59,21 +60,45 @@ def test_the_rulebook_examples_by_the_formula_written_here():
     assert pm(-68 - -58) == Decimal("-3.162")
 
 
-def test_the_oppositions_each_quadrette_attacking_and_defending_each_of_its_etuis_once():
+def test_every_quadrette_plays_every_etui_in_attack_and_in_defence_paired_two_by_two():
     tournament = quadrettes(players=20, positions=5)  # 5 quadrettes: a bye each round
     session = drawn(tournament)
     assert {b.taker for b in session.boards.all()} == {"S"}
+    assert session.tables == 5 and session.boards.count() == 5 * 4  # one série a position
     roles = defaultdict(list)
-    for série, tables in quadrette_plays(session).items():
-        assert len(tables) == 2 and tables[0].position == tables[1].position
-        assert {tables[0].home, tables[0].visitor} == {tables[1].visitor, tables[1].home}
+    plays = quadrette_plays(session)
+    assert sorted(plays) == [1, 2, 3, 4, 5]
+    for série, tables in plays.items():
+        assert len(tables) == 4  # every table but the bye's
+        assert len({play.position for play in tables}) == 1
+        assert len({play.table for play in tables}) == 4
+        pairing = {play.visitor: play.home for play in tables}
+        assert all(pairing[pairing[a]] == a != pairing[a] for a in pairing)  # two by two
         for play in tables:
             roles[(play.visitor, série)].append("attack")
             roles[(play.home, série)].append("defence")
     assert all(sorted(r) == ["attack", "defence"] for r in roles.values())
     teams = {team for team, _série in roles}
     assert len(teams) == 5
+    assert all(len([s for t, s in roles if t == team]) == 4 for team in teams)  # one bye
     assert SessionAttacker.objects.filter(session=session).count() == 5
+
+
+def test_an_etui_is_compared_inside_each_pair_of_its_position():
+    tournament = quadrettes(players=16, positions=1)  # 4 quadrettes: 2 pairs on série 1
+    session = drawn(tournament)
+    _organiser, scorer, _arbitre, _second = staff_of(tournament)
+    board = session.boards.get(number=1)
+    plays = quadrette_plays(session)[1]
+    assert len(plays) == 4
+    scores = [82, 66, 68, -76]
+    enter(board, scores, scorer)
+    score_of = {play.visitor: score for play, score in zip(plays, scores, strict=True)}
+    pairing = {play.visitor: play.home for play in plays}
+    results = {r.team.pk: r for r in quadrette_session_results(session, official=False).teams}
+    for team, opponent in pairing.items():
+        assert results[team].per_board == {1: pm(score_of[team] - score_of[opponent])}
+    assert sum(r.pm for r in results.values()) == 0
 
 
 def test_bad_teams_positions_and_attackers_are_refused():
@@ -129,8 +154,8 @@ def test_32_players_simulated_exported_and_recomputed(tmp_path):
     call_command("export_duplicate", "quad32", "--out", str(tmp_path))
     lines = read(tmp_path / "lines.csv")
     ranking = read(tmp_path / "ranking.csv")
-    # 8 quadrettes, 7 rounds of 4 oppositions, a série of 4 étuis each, every étui twice.
-    assert len(lines) == 7 * 4 * 4 * 2
+    # 8 quadrettes play the same 28 étuis (7 séries of 4), each at the 8 tables, paired.
+    assert len(lines) == 28 * 8
     by_board = defaultdict(list)
     attackers = defaultdict(set)
     for row in lines:
@@ -138,15 +163,19 @@ def test_32_players_simulated_exported_and_recomputed(tmp_path):
         by_board[row["board"]].append(row)
         attackers[row["attack_team"]].add(row["south"])
     assert all(len(members) == 1 for members in attackers.values())  # one per séance
+    assert sorted(by_board, key=int) == [str(n) for n in range(1, 29)]
+    everyone = {str(n) for n in range(1, 9)}
     totals = defaultdict(Decimal)
     for rows in by_board.values():
-        first, second = rows
-        assert (first["attack_team"], first["defence_team"]) == (
-            second["defence_team"], second["attack_team"],
-        )  # fmt: skip
-        points = pm(int(first["score"]) - int(second["score"]))
-        totals[int(first["attack_team"])] += points
-        totals[int(second["attack_team"])] -= points
+        assert {row["table"] for row in rows} == everyone  # every étui at every table
+        assert {row["attack_team"] for row in rows} == everyone
+        assert {row["defence_team"] for row in rows} == everyone
+        assert len({row["position"] for row in rows}) == 1
+        against = {row["attack_team"]: row for row in rows}
+        for row in rows:
+            other = against[row["defence_team"]]  # the pair: B's attacker at A's defence
+            assert other["defence_team"] == row["attack_team"] != row["defence_team"]
+            totals[int(row["attack_team"])] += pm(int(row["score"]) - int(other["score"]))
     assert sum(totals.values()) == 0
     assert len(ranking) == 8
     for row in ranking:
@@ -158,6 +187,35 @@ def test_32_players_simulated_exported_and_recomputed(tmp_path):
     for row in ranking:
         first = next(j for j, r in enumerate(ranking) if r["pm"] == row["pm"])
         assert int(row["general_place"]) == first + 1
+
+
+def test_lines_csv_names_the_defenders_in_the_seats_they_keep_all_seance(tmp_path):
+    """The three defenders sit North, East and West at their home table, each keeping that
+    orientation for the séance (rulebook, quadrettes): lines.csv names them there, the
+    attacker South, four different members of the two quadrettes."""
+    call_command(
+        "simulate_tournament",
+        "--slug", "quad16", "--players", "16", "--format", "quadrettes", "--sheets", "--seed", "5",
+    )  # fmt: skip
+    tournament = Tournament.objects.get(slug="quad16")
+    call_command("export_duplicate", "quad16", "--out", str(tmp_path))
+    lines = read(tmp_path / "lines.csv")
+    team_of = {
+        str(number): str(team)
+        for number, team in tournament.registrations.values_list("number", "team__number")
+    }
+    seats_of = defaultdict(set)  # defending quadrette -> its (N, E, W) on every line
+    for row in lines:
+        defenders = (row["north"], row["east"], row["west"])
+        assert all(defenders) and len({*defenders, row["south"]}) == 4
+        assert {team_of[n] for n in defenders} == {row["defence_team"]}
+        assert team_of[row["south"]] == row["attack_team"]
+        seats_of[row["defence_team"]].add(defenders)
+    assert len(seats_of) == 4
+    assert all(len(seats) == 1 for seats in seats_of.values())  # kept all séance
+    for team, (seats,) in seats_of.items():  # never the quadrette's own attacker
+        attacker = {r["south"] for r in lines if r["attack_team"] == team}
+        assert not attacker & set(seats)
 
 
 def test_bad_quadrettes_counts_are_refused_by_the_command():
@@ -213,3 +271,29 @@ def test_an_export_carries_the_attackers_of_the_seance():
     }
     assert carried.get(team__number=2).registration.number == chosen.number
     assert all(a.registration.tournament == copy_ for a in carried)
+
+
+def test_the_seance_page_says_how_many_copies_and_where_etuis_and_attackers_go(client):
+    from django.urls import reverse
+
+    tournament = quadrettes(players=32, positions=7)
+    session = drawn(tournament)
+    _organiser, scorer, _arbitre, _second = staff_of(tournament)
+    client.force_login(scorer)
+    page = client.get(reverse("scoring:duplicate", args=[tournament.slug, 1])).content.decode()
+    assert "Prepare 2 copies of each étui." in page  # 8 tables, 4 étuis a série
+    plays = quadrette_plays(session)
+    away = {(p.visitor, p.position): p.table for found in plays.values() for p in found}
+    for série, found in plays.items():
+        boards = list(range((série - 1) * 4 + 1, série * 4 + 1))
+        out = defaultdict(int)  # étui -> tables that start with it
+        for play in found:
+            row = page.split(f'data-testid="relay-{play.position}-{play.table}"')[1]
+            row = row.split("</tr>")[0]
+            steps = re.findall(r"(\d+) → (\d+|arbitre)", row)
+            assert sorted(int(b) for b, _t in steps) == boards  # the whole série, once
+            assert steps[-1][1] == "arbitre" or steps[-1][1].isdigit()
+            out[int(steps[0][0])] += 1
+            goes = away.get((play.visitor, play.position + 1))
+            assert (f"table {goes}" if goes else "—") in row
+        assert sorted(out.values()) == [2, 2, 2, 2]  # two copies, each starts somewhere

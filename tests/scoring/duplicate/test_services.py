@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from scoring.duplicate import board_plays, session_results
 from scoring.models import Board, TravellingSheet
+from scoring.refusals import StaleSheet
 from scoring.services_duplicate import (
     LineEntry,
     TravellingEntry,
@@ -210,3 +211,118 @@ def test_boards_made_in_turn():
     assert [b.taker for b in boards[:8]] == list("NESWNESW")
     assert [b.board_set for b in boards] == [1] * 8 + [2] * 8
     assert all(len(b.chien) == 6 and len(b.hands) == 4 for b in boards)
+
+
+def test_one_reason_is_enough_to_correct_a_confirmed_line():
+    """The line's reason stands for the sheet's, and the sheet's for an adjusted line's."""
+    tournament = duplicate_tournament()
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, arbitre2 = staff_of(tournament)
+    board = session.boards.get(number=1)
+    enter(board, [56, 62, -56, -52, 50], scorer, confirm_by=arbitre)
+    plays = board_plays(session)[board.board_set]
+    kept = [
+        LineEntry(position=p.position, table=p.table, score=s)
+        for p, s in zip(plays[:4], [56, 62, -56, -52], strict=True)
+    ]
+    fifth = plays[4]
+    adjusted = LineEntry(
+        position=fifth.position,
+        table=fifth.table,
+        score=51,
+        adjusted=True,
+        adjust_reason="Lu de travers",
+    )
+    sheet = travelling_sheet_save(
+        board=board, entry=TravellingEntry((*kept, adjusted)), user=arbitre2
+    )
+    assert sheet.version == 2 and sheet.reason == "Lu de travers"
+    assert AuditEntry.objects.filter(action="travelling.corrected").latest("pk").data["reason"]
+    travelling_sheet_confirm(sheet=sheet, user=arbitre)
+    adjusted = LineEntry(position=fifth.position, table=fifth.table, score=53, adjusted=True)
+    sheet = travelling_sheet_save(
+        board=board, entry=TravellingEntry((*kept, adjusted), reason="Recompté"), user=arbitre
+    )
+    assert sheet.version == 3 and sheet.reason == "Recompté"
+    assert sheet.lines.get(table_number=fifth.table, adjusted=True).adjust_reason == "Recompté"
+    # A line that did not change brings no reason of its own: still refused.
+    unchanged = LineEntry(
+        position=fifth.position,
+        table=fifth.table,
+        score=53,
+        adjusted=True,
+        adjust_reason="Recompté",
+    )
+    travelling_sheet_confirm(sheet=sheet, user=arbitre2)
+    with pytest.raises(TravellingRefused) as exc:
+        travelling_sheet_save(
+            board=board,
+            entry=TravellingEntry(
+                (
+                    *kept[:3],
+                    LineEntry(position=plays[3].position, table=plays[3].table, score=-56),
+                    unchanged,
+                )
+            ),
+            user=arbitre,
+        )
+    assert [p.code for p in exc.value.problems] == ["reason_required"]
+
+
+def test_a_save_against_a_version_saved_since_is_a_conflict_and_saves_nothing():
+    tournament = duplicate_tournament()
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, _ = staff_of(tournament)
+    board = session.boards.get(number=1)
+    plays = board_plays(session)[board.board_set]
+
+    def entry(scores):
+        return TravellingEntry(
+            tuple(
+                LineEntry(position=p.position, table=p.table, score=s)
+                for p, s in zip(plays, scores, strict=False)
+            )
+        )
+
+    first = travelling_sheet_save(board=board, entry=entry([56, 62]), user=scorer, base_version=0)
+    # Both open version 1; the arbitre saves first.
+    theirs = travelling_sheet_save(
+        board=board, entry=entry([56, 62, -56]), user=arbitre, base_version=first.version
+    )
+    with pytest.raises(StaleSheet) as exc:
+        travelling_sheet_save(
+            board=board, entry=entry([56, 60, -52]), user=scorer, base_version=first.version
+        )
+    assert exc.value.current == theirs
+    assert "dup-arbitre saved this sheet (version 2) while you were typing" in exc.value.messages[0]
+    assert TravellingSheet.objects.filter(board=board).count() == 2
+    # Saving again from the conflict, on their version, is a choice: it is saved.
+    mine = travelling_sheet_save(
+        board=board, entry=entry([56, 60, -52]), user=scorer, base_version=theirs.version
+    )
+    assert mine.version == 3
+
+
+def test_identical_submits_of_a_travelling_sheet_make_one_version():
+    tournament = duplicate_tournament()
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, _ = staff_of(tournament)
+    board = session.boards.get(number=1)
+    plays = board_plays(session)[board.board_set]
+    typed = TravellingEntry(
+        tuple(
+            LineEntry(position=p.position, table=p.table, score=s)
+            for p, s in zip(plays, [56, 62, -56, -52, 50], strict=True)
+        )
+    )
+    saved = [
+        travelling_sheet_save(board=board, entry=typed, user=scorer, base_version=0)
+        for _ in range(5)
+    ]
+    assert {sheet.pk for sheet in saved} == {saved[0].pk} and saved[0].version == 1
+    assert TravellingSheet.objects.filter(board=board).count() == 1
+    assert AuditEntry.objects.filter(action="travelling.entered").count() == 1
+    # The same sheet sent again after a confirmation leaves it confirmed.
+    travelling_sheet_confirm(sheet=saved[0], user=arbitre)
+    again = travelling_sheet_save(board=board, entry=typed, user=scorer, base_version=0)
+    assert again.pk == saved[0].pk and again.is_confirmed

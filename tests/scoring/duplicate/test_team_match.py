@@ -14,7 +14,8 @@ from pypdf import PdfReader
 
 from scoring.match_history import sheet_versions
 from scoring.match_results import competition, match_results
-from scoring.models_match import MatchLine, MatchQuarter, TeamMatch
+from scoring.models_match import MatchLine, MatchQuarter, MatchSheet, TeamMatch
+from scoring.refusals import StaleSheet
 from scoring.services_match import (
     bonus_set,
     matches_draw,
@@ -22,10 +23,11 @@ from scoring.services_match import (
     quarter_close,
     quarter_name,
     quarter_reopen,
+    sheet_confirm,
     sheet_save,
 )
 from tests.scoring.duplicate.helpers import staff_of
-from tournaments.models import Tournament
+from tournaments.models import AuditEntry, Tournament
 from tournaments.simulation import tournament_simulate
 from tournaments.transfer import tournament_export, tournament_import
 
@@ -85,10 +87,23 @@ def name(match, number, arbitre, a_room=OPEN, board_set=None):
 
 
 def fill(quarter, scorer, room, scores, contract="garde", keepers=(ATTACK, DEFENCE)):
+    """The room's sheets as typed, each signed by the other side."""
     boards = range((quarter.board_set - 1) * 4 + 1, quarter.board_set * 4 + 1)
     rows = {b: (contract, f"{s:+d}") for b, s in zip(boards, scores, strict=True)}
     for keeper in keepers:
-        sheet_save(quarter=quarter, room=room, keeper=keeper, rows=rows, user=scorer)
+        sheet_save(quarter=quarter, room=room, keeper=keeper, rows=rows, user=scorer, signed=True)
+
+
+def confirm_all(quarter, arbitre):
+    for room in (OPEN, CLOSED):
+        for keeper in (ATTACK, DEFENCE):
+            sheet_confirm(quarter=quarter, room=room, keeper=keeper, user=arbitre)
+
+
+def close(quarter, arbitre):
+    """The four sheets confirmed by ``arbitre`` (who entered none), then the quarter closed."""
+    confirm_all(quarter, arbitre)
+    return quarter_close(quarter=quarter, user=arbitre)
 
 
 def play(match, number, scorer, arbitre, a_scores, b_scores, a_room=OPEN):
@@ -97,7 +112,7 @@ def play(match, number, scorer, arbitre, a_scores, b_scores, a_room=OPEN):
     other = CLOSED if a_room == OPEN else OPEN
     fill(quarter, scorer, a_room, a_scores)
     fill(quarter, scorer, other, b_scores)
-    return quarter_close(quarter=quarter, user=arbitre)
+    return close(quarter, arbitre)
 
 
 QUARTER_SCORES = [
@@ -154,12 +169,19 @@ def test_the_sheets_of_a_room_must_agree_and_be_whole_before_closing():
     assert match_results(match).total_a == 0 and match_results(match).quarters[0].counted is False
     assert match_results(match, official=False).total_a == Decimal("16.000")
     fill(quarter, scorer, CLOSED, [66, -76, -58, 56], keepers=(DEFENCE,))
-    quarter_close(quarter=quarter, user=arbitre)
+    close(quarter, arbitre)
     assert match_results(match).total_a == Decimal("16.000")
     with pytest.raises(ValidationError, match="closed"):
         fill(quarter, scorer, OPEN, [82, 68, -68, 60])
     quarter_reopen(quarter=quarter, user=arbitre, reason="Étui 4 mal recopié")
-    fill(quarter, scorer, OPEN, [82, 68, -68, 60])
+    with pytest.raises(ValidationError, match="only an arbitre can correct it"):
+        fill(quarter, scorer, OPEN, [82, 68, -68, 60])
+    rows = {1: ("garde", "+82"), 2: ("garde", "+68"), 3: ("garde", "-68"), 4: ("garde", "+60")}
+    with pytest.raises(ValidationError, match="Say why this confirmed sheet is corrected"):
+        sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=arbitre)
+    sheet_save(
+        quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=arbitre, reason="Mal recopié"
+    )
     assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=4).score == 60
 
 
@@ -186,7 +208,7 @@ def test_bad_input_is_refused_and_nothing_is_saved():
     assert not MatchLine.objects.filter(quarter=quarter).exists()
     fill(quarter, scorer, OPEN, [56, 56, 56, 56])
     fill(quarter, scorer, CLOSED, [56, 56, 56, 56])
-    quarter_close(quarter=quarter, user=arbitre)
+    close(quarter, arbitre)
     # The same attacker again in quarter 2: refused; the same série: refused.
     a_members, b_members = members(match.team_a), members(match.team_b)
     again = {
@@ -250,7 +272,10 @@ def test_the_pages_refuse_a_bad_line_next_to_it_and_the_public_waits_for_the_clo
     url = reverse(
         "scoring:match_quarter_sheet", args=[tournament.slug, match.number, 1, "open", "attack"]
     )
-    response = client.post(url, {"open-attack-contract_1": "garde", "open-attack-score_1": "+21"})
+    response = client.post(
+        url,
+        {"base_version": "0", "open-attack-contract_1": "garde", "open-attack-score_1": "+21"},
+    )
     assert response.status_code == 400
     assert "is odd" in response.content.decode()
     assert not MatchLine.objects.exists()
@@ -262,7 +287,7 @@ def test_the_pages_refuse_a_bad_line_next_to_it_and_the_public_waits_for_the_clo
     client.logout()
     assert "16.000" not in client.get(public).content.decode()
     assert "Quarter 1: in play" in client.get(public).content.decode()
-    quarter_close(quarter=quarter, user=arbitre)
+    close(quarter, arbitre)
     assert "16.000 – 3.162" in client.get(public).content.decode()
 
 
@@ -335,3 +360,177 @@ def test_each_save_of_a_sheet_is_a_version_listed_with_who_and_what_changed(clie
     assert 'data-testid="versions-open-attack"' in html and "2 versions" in html
     assert "Saved by dup-arbitre at" in html
     assert "étui 2 Garde +68 → Garde sans +68; étui 4 Garde +56 → nothing" in html
+
+
+def four_eyed(tournament):
+    tournament.four_eyes = True
+    tournament.save()
+    return tournament
+
+
+def test_a_quarter_closes_once_its_four_sheets_are_signed_and_confirmed_by_another_arbitre():
+    tournament = four_eyed(competition_of())
+    _organiser, _scorer, arbitre, second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    fill(quarter, arbitre, OPEN, [82, 68, -68, 56])
+    fill(quarter, arbitre, CLOSED, [66, -76, -58, 56])
+    with pytest.raises(ValidationError, match="Not confirmed yet: Open room: Attacker's sheet;"):
+        quarter_close(quarter=quarter, user=arbitre)
+    with pytest.raises(ValidationError, match="another arbitre must confirm it") as refused:
+        sheet_confirm(quarter=quarter, room=OPEN, keeper=ATTACK, user=arbitre)
+    assert refused.value.code == "four_eyes"
+    # A sheet the other side has not signed: its visa is ticked at the confirmation.
+    rows = {1: ("garde", "+82"), 2: ("garde", "+68"), 3: ("garde", "-68"), 4: ("garde", "+56")}
+    sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=arbitre, signed=False)
+    with pytest.raises(ValidationError, match="has not signed this sheet") as refused:
+        sheet_confirm(quarter=quarter, room=OPEN, keeper=ATTACK, user=second)
+    assert refused.value.code == "visa_missing"
+    sheet = sheet_confirm(quarter=quarter, room=OPEN, keeper=ATTACK, user=second, signed=True)
+    assert sheet.is_confirmed and sheet.signed and sheet.confirmed_by == second
+    assert AuditEntry.objects.filter(action="match.sheet_confirmed", user=second).count() == 1
+    for room, keeper in ((OPEN, DEFENCE), (CLOSED, ATTACK), (CLOSED, DEFENCE)):
+        sheet_confirm(quarter=quarter, room=room, keeper=keeper, user=second)
+    # A new version is confirmed again before the close.
+    fill(quarter, second, CLOSED, [66, -76, -58, 56], keepers=(DEFENCE,))  # the same: no change
+    rows = {1: ("garde", "+66"), 2: ("garde", "-76"), 3: ("garde", "-58")}  # étui 4 dropped
+    sheet_save(quarter=quarter, room=CLOSED, keeper=DEFENCE, rows=rows, user=second, reason="Relu")
+    with pytest.raises(ValidationError, match="Étuis 4 are not on this sheet"):
+        sheet_confirm(quarter=quarter, room=CLOSED, keeper=DEFENCE, user=arbitre)
+    fill(quarter, second, CLOSED, [66, -76, -58, 56], keepers=(DEFENCE,))
+    with pytest.raises(ValidationError, match="Not confirmed yet: Closed room: Defenders' sheet."):
+        quarter_close(quarter=quarter, user=arbitre)
+    sheet_confirm(quarter=quarter, room=CLOSED, keeper=DEFENCE, user=arbitre)
+    assert quarter_close(quarter=quarter, user=arbitre).is_closed
+
+
+def test_the_quarter_page_says_why_the_entering_arbitre_cannot_confirm_and_another_does(client):
+    tournament = four_eyed(competition_of())
+    _organiser, _scorer, arbitre, second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    slug = tournament.slug
+    client.force_login(arbitre)
+    for room, scores in ((OPEN, [82, 68, -68, 56]), (CLOSED, [66, -76, -58, 56])):
+        for keeper in (ATTACK, DEFENCE):
+            data = {"base_version": "0", f"{room}-{keeper}-signed": "on"}
+            for board, score in zip(range(1, 5), scores, strict=True):
+                data[f"{room}-{keeper}-contract_{board}"] = "garde"
+                data[f"{room}-{keeper}-score_{board}"] = f"{score:+d}"
+            url = reverse("scoring:match_quarter_sheet", args=[slug, match.number, 1, room, keeper])
+            assert client.post(url, data).status_code == 302
+    page = reverse("scoring:match_quarter", args=[slug, match.number, 1])
+    closing = reverse("scoring:match_quarter_close", args=[slug, match.number, 1])
+    html = client.post(closing, follow=True).content.decode()
+    assert "Not confirmed yet: Open room: Attacker&#x27;s sheet" in html
+    assert 'data-testid="confirm-open-attack"' not in html
+    assert 'data-testid="four-eyes-open-attack"' in html
+    assert "You entered this version: another arbitre must confirm it (four-eyes)." in html
+    confirm = reverse(
+        "scoring:match_quarter_sheet_confirm", args=[slug, match.number, 1, OPEN, ATTACK]
+    )
+    html = client.post(confirm, {"version": "1"}, follow=True).content.decode()
+    assert "another arbitre must confirm it" in html
+    assert not MatchSheet.objects.filter(confirmed_at__isnull=False).exists()
+    client.force_login(second)
+    html = client.get(page).content.decode()
+    assert 'data-testid="confirm-open-attack"' in html and "four-eyes-open-attack" not in html
+    for room in (OPEN, CLOSED):
+        for keeper in (ATTACK, DEFENCE):
+            url = reverse(
+                "scoring:match_quarter_sheet_confirm", args=[slug, match.number, 1, room, keeper]
+            )
+            assert (
+                "Sheet confirmed."
+                in client.post(url, {"version": "1"}, follow=True).content.decode()
+            )
+    html = client.post(closing, follow=True).content.decode()
+    assert 'data-testid="quarter-closed"' in html
+    assert MatchQuarter.objects.get(pk=quarter.pk).is_closed
+
+
+def test_a_match_sheet_saved_since_is_a_conflict_and_identical_submits_one_version(client):
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    rows = {1: ("garde", "+82"), 2: ("garde", "+68"), 3: ("garde", "-68"), 4: ("garde", "+56")}
+    sheets = [
+        sheet_save(
+            quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=scorer, base_version=0
+        )
+        for _ in range(5)
+    ]
+    assert {s.version for s in sheets} == {1} and MatchSheet.objects.count() == 1
+    assert len(sheet_versions(quarter)[(OPEN, ATTACK)]) == 1
+    theirs = {**rows, 4: ("garde", "+60")}
+    sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=theirs, user=arbitre, base_version=1)
+    mine = {**rows, 3: ("garde", "-70")}
+    with pytest.raises(StaleSheet) as exc:
+        sheet_save(
+            quarter=quarter, room=OPEN, keeper=ATTACK, rows=mine, user=scorer, base_version=1
+        )
+    assert exc.value.current.version == 2
+    assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=3).score == -68
+    # The page keeps the typing and shows their version beside it; nothing is saved.
+    client.force_login(scorer)
+    url = reverse(
+        "scoring:match_quarter_sheet", args=[tournament.slug, match.number, 1, OPEN, ATTACK]
+    )
+    data = {"base_version": "1"}
+    for board, (contract, score) in mine.items():
+        data[f"open-attack-contract_{board}"], data[f"open-attack-score_{board}"] = contract, score
+    response = client.post(url, data)
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert 'data-testid="conflict-open-attack"' in html and "dup-arbitre saved version 2" in html
+    assert "Étui 4: Garde +60" in html and 'value="-70"' in html
+    assert 'name="base_version" value="2"' in html
+    assert MatchSheet.objects.get().version == 2
+    assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=3).score == -68
+    # Saving again from the conflict is a choice; sent five times (a double click): one version.
+    data["base_version"] = "2"
+    for _ in range(5):
+        assert client.post(url, data).status_code == 302
+    assert MatchSheet.objects.get().version == 3
+    assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=3).score == -70
+
+
+def test_the_result_sheet_names_every_player_and_every_score(client):
+    """The rulebook's result sheet: the names of the players and the scores. Each quarter's
+    attackers and defenders, each étui's contracts and attackers' scores, and each team's
+    members with what they played; a team without a penalty shows no « −0.000 »."""
+    tournament = competition_of(size=5)
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    match = TeamMatch.objects.get(pk=match.pk)
+    play(match, 1, scorer, arbitre, *QUARTER_SCORES[0])
+    penalty_set(match=match, user=arbitre, penalty_a="0", penalty_b="2", reason="Retard")
+    client.force_login(arbitre)
+    response = client.get(reverse("scoring:match_sheet", args=[tournament.slug, match.number]))
+    text = " ".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages
+    ).replace("\u00a0", " ")
+    flat = " ".join(text.split())
+    for team in (match.team_a, match.team_b):
+        for member in members(team):  # the fifth, who played no quarter, too
+            assert member.name in flat, member.name
+    quarter = match.quarters.get(number=1)
+    for player in quarter.players.all():
+        assert player.registration.name in flat
+    for score in ("+82", "+68", "−68", "+66", "−76", "−58", "+56"):
+        assert score in flat, score
+    assert "Garde" in flat
+    assert "−0.000" not in flat and "-0.000" not in flat
+    assert "−2.000" in flat
+
+
+def test_the_match_page_shows_no_minus_zero_for_a_team_without_penalty(client):
+    tournament = competition_of()
+    _organiser, _scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    penalty_set(match=match, user=arbitre, penalty_a="1,5", penalty_b="0", reason="Bruit")
+    client.force_login(arbitre)
+    html = client.get(reverse("scoring:match", args=[tournament.slug, match.number]))
+    html = html.content.decode()
+    assert "−1.500" in html and "−0.000" not in html

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tournaments.seating import duplicate_howell
 from tournaments.seating.duplicate_teams import (
+    board_relay,
     byes,
     copies_needed,
     duplication_duty,
@@ -22,6 +23,7 @@ from tournaments.seating.duplicate_teams import (
     mitchell_max_rounds,
     mitchell_movement,
     opening_tables,
+    quadrette_movement,
     quadrette_schedule,
     series_count,
     team_lines,
@@ -232,33 +234,127 @@ def test_the_quadrettes_round_robin(teams):
 
 
 @pytest.mark.parametrize("teams", range(2, 21))
-def test_each_quadrette_plays_each_etui_it_meets_once_in_attack_once_in_defence(teams):
+def test_every_quadrette_plays_the_same_series_once_in_attack_once_in_defence(teams):
     schedule = quadrette_schedule(teams=teams)
     roles = Counter()
-    for _r, home, attacker, defence, serie in tables_of(schedule):
+    for r, home, attacker, defence, serie in tables_of(schedule):
         assert attacker != defence == home  # the defence stays home
+        assert serie == r  # every table of a round plays the round's série
         roles[attacker, serie, "attack"] += 1
         roles[defence, serie, "defence"] += 1
-    met = {(team, serie) for team, serie, _ in roles}
-    assert all(roles[t, s, "attack"] == roles[t, s, "defence"] == 1 for t, s in met)
-    assert len(met) == teams * (teams - 1)  # a new série at every opposition of a team
+    byes_ = byes(schedule)
+    for team in range(teams):
+        for serie in range(len(schedule)):
+            expected = 0 if byes_.get(serie) == team else 1
+            assert roles[team, serie, "attack"] == roles[team, serie, "defence"] == expected
+    assert series_count(schedule) == teams - 1 + teams % 2
 
 
-@pytest.mark.parametrize("teams", range(2, 21))
-def test_the_quadrettes_series_copies_and_opening_tables(teams):
+def played_boards(movement, boards):
+    """(round, table, étui, slot, attacker, defence) of every étui played, from the movement."""
+    for r, tables in enumerate(movement):
+        for table, found in tables.items():
+            for slot, board in enumerate(found["boards"]):
+                yield r, table, (found["set"], board), slot, found["attack"], found["defence"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(teams=st.integers(2, 24), boards=st.integers(1, 12))
+def test_every_etui_is_played_at_every_table_and_compared_inside_each_pair(teams, boards):
+    movement = quadrette_movement(teams=teams, boards=boards)
     schedule = quadrette_schedule(teams=teams)
-    oppositions = [o for rnd in schedule for o in rnd]
-    assert [o["set"] for o in oppositions] == list(range(len(oppositions)))
-    assert series_count(schedule) == teams * (teams - 1) // 2
-    assert copies_needed(schedule) == {o["set"]: 2 for o in oppositions}
-    assert opening_tables(schedule) == {o["set"]: [o["A"], o["B"]] for o in oppositions}
+    byes_ = byes(schedule)
+    assert len(movement) == len(schedule)
+    at_table, attacked, defended = Counter(), Counter(), Counter()
+    attacker_at = {}  # étui -> attacker -> defence
+    for _r, table, board, _slot, attack, defence in played_boards(movement, boards):
+        assert attack != defence  # no quadrette meets itself
+        assert table == defence  # the defence keeps its table
+        at_table[board, table] += 1
+        attacked[board, attack] += 1
+        defended[board, defence] += 1
+        attacker_at.setdefault(board, {})[attack] = defence
+    etuis = {(serie, board) for serie in range(len(schedule)) for board in range(boards)}
+    assert set(attacker_at) == etuis
+    for serie, board in etuis:
+        # every table, every attacker, every defence once: all but the round's bye (odd fields)
+        present = [team for team in range(teams) if byes_.get(serie) != team]
+        assert [at_table[(serie, board), t] for t in present] == [1] * len(present)
+        assert [attacked[(serie, board), t] for t in present] == [1] * len(present)
+        assert [defended[(serie, board), t] for t in present] == [1] * len(present)
+        pairing = attacker_at[serie, board]
+        assert all(pairing[pairing[a]] == a for a in pairing)  # A at B's exactly when B at A's
+        assert sorted(pairing) == present
+
+
+@settings(max_examples=150, deadline=None)
+@given(teams=st.integers(2, 24), boards=st.integers(1, 12))
+def test_the_relay_needs_the_fewest_copies_and_hands_each_copy_on(teams, boards):
+    movement = quadrette_movement(teams=teams, boards=boards)
+    schedule = quadrette_schedule(teams=teams)
+    copies = copies_needed(schedule, boards=boards)
+    opening = opening_tables(schedule, boards=boards)
+    for r, tables in enumerate(movement):
+        assert copies[r] == -(-len(tables) // boards)  # ⌈tables ÷ étuis⌉: the fewest
+        for slot in range(boards):
+            playing = Counter(found["boards"][slot] for found in tables.values())
+            assert max(playing.values()) <= copies[r]  # never more étuis out than copies
+        for board in range(boards):
+            # follow each copy from its opening table along "next": it visits its group once
+            visited = []
+            for start in opening[r][board]:
+                table, seen = start, []
+                group = tables[start]["group"]
+                while table is not None:
+                    found = tables[table]
+                    assert found["group"] == group
+                    seen.append(table)
+                    table = found["next"][found["boards"].index(board)]
+                visited += seen
+                slots = [tables[t]["boards"].index(board) for t in seen]
+                assert slots == sorted(slots) and len(set(slots)) == len(slots)
+            assert sorted(visited) == sorted(tables)  # every table once, from the copies
+        assert len(opening[r][0]) == copies[r]
+
+
+def test_eight_quadrettes_play_28_etuis_at_8_tables_from_2_copies():
+    movement = quadrette_movement(teams=8, boards=4)
+    assert len(movement) == 7
+    assert all(len(tables) == 8 for tables in movement)
+    assert copies_needed(quadrette_schedule(teams=8), boards=4) == dict.fromkeys(range(7), 2)
+    first = movement[0]
+    assert [first[t]["boards"] for t in range(4)] == [
+        (0, 1, 2, 3),
+        (1, 2, 3, 0),
+        (2, 3, 0, 1),
+        (3, 0, 1, 2),
+    ]
+    assert first[1]["next"] == (0, 0, 0, None)  # each étui goes to the table before
+    assert first[0]["next"] == (3, 3, 3, None)  # the group's first hands on to its last
+
+
+def test_the_relay_of_a_group_smaller_than_the_serie_waits_rather_than_doubles():
+    relay = board_relay([1, 2, 3], boards=4)
+    assert relay[1] == {"group": 0, "boards": (0, 1, 2, 3), "next": (3, 3, None, None)}
+    assert relay[3] == {"group": 0, "boards": (2, 3, 0, 1), "next": (2, 2, 2, None)}
+    assert opening_tables([[{"A": 0, "B": 1, "set": 0}]], boards=4, numbers={0: 7, 1: 3}) == {
+        0: [[3], [7], [7], [7]]
+    }
+
+
+def test_the_attackers_next_table():
+    movement = quadrette_movement(teams=4, boards=4, numbers={0: 11, 1: 12, 2: 13, 3: 14})
+    # round 0: 0-3, 1-2; round 1: 0-2, 1-3: team 3's attacker goes from table 11 to table 12
+    assert movement[0][11]["attack"] == 3
+    assert movement[0][11]["attacker_next"] == 12 and movement[1][12]["attack"] == 3
+    assert all(found["attacker_next"] is None for found in movement[-1].values())
 
 
 def test_four_quadrettes():
     assert quadrette_schedule(teams=4) == [
-        [{"A": 0, "B": 3, "set": 0}, {"A": 1, "B": 2, "set": 1}],
-        [{"A": 0, "B": 2, "set": 2}, {"A": 1, "B": 3, "set": 3}],
-        [{"A": 0, "B": 1, "set": 4}, {"A": 2, "B": 3, "set": 5}],
+        [{"A": 0, "B": 3, "set": 0}, {"A": 1, "B": 2, "set": 0}],
+        [{"A": 0, "B": 2, "set": 1}, {"A": 1, "B": 3, "set": 1}],
+        [{"A": 0, "B": 1, "set": 2}, {"A": 2, "B": 3, "set": 2}],
     ]
 
 
@@ -266,6 +362,12 @@ def test_four_quadrettes():
 def test_impossible_quadrettes_are_refused(teams):
     with pytest.raises(ValueError):
         quadrette_schedule(teams=teams)
+
+
+@pytest.mark.parametrize("boards", [0, -1, True, 4.0])
+def test_impossible_series_are_refused(boards):
+    with pytest.raises(ValueError):
+        quadrette_movement(teams=4, boards=boards)
 
 
 @pytest.mark.parametrize(("board", "line"), [(1, "NS"), (2, "EW"), (3, "NS"), (24, "EW")])

@@ -21,8 +21,14 @@ ACCOUNTS = [
 class Command(BaseCommand):
     help = "Create the demo accounts and the demo tournament (once), and print the logins."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--port", type=int, default=8000, help="The port the server listens on (make's PORT)."
+        )
+
     @transaction.atomic
     def handle(self, **options):
+        port = options["port"]
         users = {}
         for username, password, _role in ACCOUNTS:
             user, created = get_user_model().objects.get_or_create(username=username)
@@ -50,16 +56,17 @@ class Command(BaseCommand):
                 tournament=tournament, user=users[username], defaults={"role": role}
             )
         self.stdout.write("")
-        self.stdout.write("Demo logins (http://127.0.0.1:8000/accounts/login/):")
+        self.stdout.write(f"Demo logins (http://127.0.0.1:{port}/accounts/login/):")
         for username, password, role in ACCOUNTS:
             self.stdout.write(f"  {role:<10} {username} / {password}")
         self.stdout.write("")
         address = lan_address()
         if address:
+            make_port = "" if port == 8000 else f" PORT={port}"
             self.stdout.write(
-                f"Players' phones on the club's network: run `make run HOST=0.0.0.0 "
-                f"ALLOWED_HOSTS={address}` and give them http://{address}:8000/"
+                f"Players' phones on the club's network: run `make run HOST=0.0.0.0{make_port} "
+                f"ALLOWED_HOSTS={address}` and give them http://{address}:{port}/"
             )
-            seating = f"http://{address}:8000/t/{DEMO_SLUG}/seating/"
+            seating = f"http://{address}:{port}/t/{DEMO_SLUG}/seating/"
             self.stdout.write(f"The demo's seating page for their phones, {seating}:")
             self.stdout.write(qr_text(seating))

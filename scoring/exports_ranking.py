@@ -1,0 +1,370 @@
+"""The results menu of a tournament not in donnes libres (duplicate individuel, triplettes,
+quadrettes, team match): its official ranking (``official_ranking``) as the page's table, a
+PDF, CSV rows, a workbook and the federation's file. Donnes libres keep ``exports`` and
+``exports_rows``, whose rankings carry a bilan per position.
+
+Figures: a global % with 2 decimals (as the séance's pages and prints), PM with 3; in files
+they stay numbers. Must not write, and no query count here grows with the field.
+"""
+
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from fractions import Fraction
+
+from django.db.models import Count, Q
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from common.rendering import CSV, PDF, XLSX, csv_bytes, render_pdf, xlsx_bytes
+from tournaments.models import Registration, Table, Tournament
+
+from .documents_triplettes_results import short_line
+from .exports_duplicate import decimal_text, lines_rows
+from .exports_rows import penalty_rows
+from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
+from .models_match import QUARTERS, QuarterPlayer, TeamMatch
+from .official_ranking import Kind, OfficialRanking, RankingRow, official_ranking
+
+MINUS = "−"  # U+2212: a printed minus as wide as the plus
+
+
+def figure_label(ranking: OfficialRanking) -> str:
+    if "points" in ranking.extras:  # a team match: competition points first, then this
+        return _("PM for − against")
+    if ranking.kind is Kind.PERCENT and "percentages" not in ranking.extras:
+        return _("Total")  # several séances: Σ coefficient × global
+    return {
+        Kind.POINTS: _("Total"),
+        Kind.PERCENT: _("Global %"),
+        Kind.PM: pgettext("match points", "PM"),
+    }[ranking.kind]
+
+
+def legend(ranking: OfficialRanking, official: bool) -> str:
+    """What the figure is, under a ranking's title (the séance's own prints' words)."""
+    if ranking.kind is Kind.PERCENT and "percentages" not in ranking.extras:
+        return _(
+            "Total: Σ coefficient × global of each séance, penalties taken off; a séance "
+            "missed counts 0."
+        )
+    if ranking.kind is Kind.PERCENT and ranking.teams:
+        return _("Global = ½ attack + ½ defence, penalties taken off. Percentages of the séance.")
+    if ranking.kind is Kind.PERCENT:
+        return _("Global = ¼ attack + ¾ defence, penalties taken off. Percentages of the séance.")
+    if "points" in ranking.extras:
+        if not official:
+            return _(
+                "2 points a win, 1 a draw, then PM for minus PM against; every quarter entered."
+            )
+        return _("2 points a win, 1 a draw, then PM for minus PM against; finished matches only.")
+    if ranking.kind is Kind.PM:
+        return _(
+            "Result = PM won − PM lost − penalties, over every étui of the séance (oppositions "
+            "won do not count in themselves). Equal results share the place."
+        )
+    return ""
+
+
+def figure_value(row: RankingRow) -> int | Decimal | None:
+    """The figure as a number for a file: a percentage at 2 decimals, PM at 3."""
+    if row.figure is None:
+        return None
+    if row.kind is Kind.PERCENT:
+        return Decimal(decimal_text(row.figure, 2))
+    if row.kind is Kind.PM:
+        return Decimal(row.figure).quantize(Decimal("0.001"))
+    return row.figure
+
+
+def _percent(value) -> str:
+    return "—" if value is None else number_format(Decimal(decimal_text(value, 2)), 2)
+
+
+def figure_text(row: RankingRow) -> str:
+    """The figure as pages and prints show it: 56,25; +12,838 PM; 1346."""
+    value = figure_value(row)
+    if value is None:
+        return "—"
+    if row.kind is Kind.PERCENT:
+        return _percent(row.figure)
+    if row.kind is Kind.PM:
+        text = number_format(abs(value), 3)
+        return text if not value else f"+{text}" if value > 0 else f"{MINUS}{text}"
+    return str(value)
+
+
+def member_names(tournament: Tournament) -> dict[int, str]:
+    """registration id -> "12 DUPONT Marie": one query."""
+    return {
+        reg.pk: f"{reg.number} {reg.name}"
+        for reg in Registration.objects.filter(tournament=tournament).only(
+            "pk", "number", "last_name", "first_name"
+        )
+    }
+
+
+def _filename(tournament: Tournament, kind: str, official: bool, ext: str) -> str:
+    state = "official" if official else "provisional"
+    return f"{tournament.slug}-{kind}-{state}.{ext}"
+
+
+# header, cell, its class on a page: "num" a figure (right), "name" a name (never cut inside
+# a word), "line" a line (named in the reader's language), "" other text.
+Column = tuple[str, Callable[[RankingRow], object], str]
+
+
+def _columns(ranking: OfficialRanking, alternate_part: bool = False) -> list[Column]:
+    """The columns of a ranking after its place, for files and pages alike: number, name (and
+    club) or team, the line and the alterné's place where there is one, the percentages or
+    the competition points the format gives, the figure."""
+    columns: list[Column] = [(_("No."), lambda r: r.number, "num")]
+    if ranking.teams:
+        columns.append((_("Team"), lambda r: r.name, "name"))
+    else:
+        columns += [(_("Name"), lambda r: r.name, "name"), (_("Club"), lambda r: r.club, "")]
+    if ranking.alternate:
+        columns.append((_("Line"), lambda r: r.line, "line"))
+        if not alternate_part:
+            columns.append((_("Alterné place"), lambda r: r.alternate_place, "num"))
+    if "percentages" in ranking.extras:
+        columns += [
+            (_("Attack %"), lambda r: r.attack, "num"),
+            (_("Defence %"), lambda r: r.defence, "num"),
+        ]
+    if "points" in ranking.extras:
+        columns += [
+            (_("Points"), lambda r: r.points, "num"),
+            (_("PM for"), lambda r: r.pm_for, "num"),
+            (_("PM against"), lambda r: r.pm_against, "num"),
+        ]
+    return columns
+
+
+def _file_value(value):
+    return Decimal(decimal_text(value, 2)) if isinstance(value, Fraction) else value
+
+
+def ranking_rows(ranking: OfficialRanking, names: dict[int, str]) -> Iterator[list]:
+    """The ranking as rows for a CSV file or a workbook sheet, in the général's order: place,
+    tie, the format's columns, the figure, then a team's members."""
+    columns = _columns(ranking)
+    header = [_("Place"), _("Tied"), *(label for label, _cell, _css in columns)]
+    header.append(figure_label(ranking))
+    yield header + ([_("Members")] if ranking.teams else [])
+    for row in ranking.rows:
+        cells = [row.place, _("yes") if row.tied else ""]
+        cells += [_file_value(cell(row)) for _label, cell, _css in columns]
+        cells.append(figure_value(row))
+        if ranking.teams:
+            cells.append(", ".join(names.get(pk, "") for pk in row.members))
+        yield cells
+
+
+def _text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return _percent(value)
+    return number_format(value, 3) if isinstance(value, Decimal) else str(value)
+
+
+def _line_text(line: str) -> str:
+    """A line as the séance's pages name it: North… for a player, NS or EW for a team."""
+    if line in ORIENTATIONS:
+        return Orientation(line).label
+    return short_line(line) if line else ""
+
+
+def _part(kind: str, title: str, ranking: OfficialRanking, rows, names) -> dict:
+    """A ranking as a table for the page and the PDF: a head and rows of cells, each cell a
+    text and its class (``Column``)."""
+    alternate = kind == "alternate"
+    columns = _columns(ranking, alternate_part=alternate)
+    head = [(_("Place"), "rank"), *((label, css) for label, _c, css in columns)]
+    head.append((figure_label(ranking), "num"))
+    if ranking.teams:
+        head.append((_("Members"), "members"))
+    places = [row.alternate_place if alternate else row.place for row in rows]
+    shared = {p for p in places if p is not None and places.count(p) > 1}
+    lines = []
+    for row, place in zip(rows, places, strict=True):
+        cells = [(f"{place}{'=' if place in shared else ''}" if place else "—", "rank")]
+        cells += [
+            (_line_text(row.line) if css == "line" else _text(cell(row)), css)
+            for _label, cell, css in columns
+        ]
+        cells.append((figure_text(row), "num total"))
+        if ranking.teams:
+            cells.append((", ".join(names.get(pk, "") for pk in row.members), "members"))
+        lines.append(cells)
+    return {"kind": kind, "title": title, "head": head, "rows": lines, "about": ""}
+
+
+def ranking_parts(ranking: OfficialRanking, names: dict[int, str]) -> list[dict]:
+    """The tables of the ranking: the alterné then the général where there is an alterné,
+    else the one ranking."""
+    if ranking.alternate:
+        alternate = _part("alternate", _("Alterné ranking"), ranking, ranking.alternate_rows, names)
+        alternate["about"] = (
+            _(
+                "Each line ranked apart; the firsts of North-South and East-West take places 1 "
+                "and 2, the seconds 3 and 4, and so on."
+            )
+            if ranking.teams
+            else _(
+                "Each line ranked apart; the firsts of the four lines take places 1 to 4, the "
+                "seconds 5 to 8, and so on."
+            )
+        )
+        return [alternate, _part("general", _("Général ranking"), ranking, ranking.rows, names)]
+    title = _("Competition table") if "points" in ranking.extras else _("Ranking")
+    return [_part("general", title, ranking, ranking.rows, names)]
+
+
+def ranking_progress(tournament: Tournament) -> str:
+    """How much of the tournament the official ranking counts: travelling sheets confirmed
+    (a duplicate form), quarters closed (a team match). Two queries."""
+    if tournament.is_team_match:
+        counts = TeamMatch.objects.filter(tournament=tournament).aggregate(
+            closed=Count("quarters", filter=Q(quarters__closed_at__isnull=False)),
+            matches=Count("pk", distinct=True),
+        )
+        n, m = counts["closed"], QUARTERS * counts["matches"]
+        return ngettext("%(n)s of %(m)s quarter closed", "%(n)s of %(m)s quarters closed", m) % {
+            "n": n,
+            "m": m,
+        }
+    m = Board.objects.filter(session__tournament=tournament).count()
+    n = TravellingSheet.objects.filter(
+        board__session__tournament=tournament, status=TravellingSheet.Status.CONFIRMED
+    ).count()
+    return ngettext(
+        "%(n)s of %(m)s travelling sheet confirmed", "%(n)s of %(m)s travelling sheets confirmed", m
+    ) % {"n": n, "m": m}
+
+
+def ranking_pdf(*, tournament: Tournament, official: bool, progress=None):
+    ranking = official_ranking(tournament=tournament, official=official)
+    context = {
+        "tournament": tournament,
+        "official": official,
+        "parts": ranking_parts(ranking, member_names(tournament)),
+        "progress": ranking_progress(tournament),
+        "legend": legend(ranking, official),
+    }
+    pdf = render_pdf("print/official_ranking.html", context, progress=progress)
+    return _filename(tournament, "ranking", official, "pdf"), PDF, pdf
+
+
+def _positions_played(tournament: Tournament, official: bool) -> dict[int, int]:
+    """registration id -> the positions played: at a seat (individuel) or, in a team form, at
+    a table of the player's team. Two queries."""
+    played = dict(
+        Registration.objects.filter(tournament=tournament)
+        .annotate(played=Count("seats"))
+        .values_list("pk", "played")
+    )
+    rounds: dict[int, set[int]] = {}
+    for round_id, *teams in Table.objects.filter(round__tournament=tournament).values_list(
+        "round_id", "ns_team_id", "ew_team_id"
+    ):
+        for team in teams:
+            if team is not None:
+                rounds.setdefault(team, set()).add(round_id)
+    for pk, team in Registration.objects.filter(
+        tournament=tournament, team__isnull=False
+    ).values_list("pk", "team_id"):
+        played[pk] = played.get(pk, 0) + len(rounds.get(team, ()))
+    return played
+
+
+def _quarters_played(tournament: Tournament, official: bool) -> dict[int, int]:
+    """registration id -> the quarters played (closed ones when ``official``): one query."""
+    quarters = QuarterPlayer.objects.filter(quarter__match__tournament=tournament)
+    if official:
+        quarters = quarters.filter(quarter__closed_at__isnull=False)
+    counted = quarters.order_by().values("registration_id").annotate(n=Count("pk"))
+    return dict(counted.values_list("registration_id", "n"))
+
+
+def federation_rows(
+    *, tournament: Tournament, ranking: OfficialRanking, official: bool
+) -> Iterator[list]:
+    """The federation's results file, as in donnes libres (licence, names, club, rank, the
+    figure, what was played), one row per player in the ranking's order: a team's members
+    each with the team's place and figure, and the team."""
+    match = tournament.is_team_match
+    played = (_quarters_played if match else _positions_played)(tournament, official)
+    header = [
+        _("Licence"), _("Last name"), _("First name"), _("Club"), _("Club number"), _("Rank"),
+        figure_label(ranking), _("Quarters played") if match else _("Positions played"),
+    ]  # fmt: skip
+    yield header + ([_("Team")] if ranking.teams else [])
+    people = {
+        reg["pk"]: reg
+        for reg in Registration.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values(
+            "pk", "player__licence", "last_name", "first_name",
+            "club__name", "club__federation_number",
+        )
+    }  # fmt: skip
+    for row in ranking.rows:
+        for pk in row.members:
+            reg = people[pk]
+            cells = [
+                reg["player__licence"] or "", reg["last_name"].upper(), reg["first_name"],
+                reg["club__name"] or "", reg["club__federation_number"] or "",
+                row.place, figure_value(row), played.get(pk, 0),
+            ]  # fmt: skip
+            yield cells + ([f"{row.number} {row.name}"] if ranking.teams else [])
+
+
+def _penalties_apply(tournament: Tournament) -> bool:
+    """The ledger's penalties: a team match's are its own (``TeamMatch.penalty_a``)."""
+    return not tournament.is_team_match
+
+
+def _csv_rows(tournament: Tournament, kind: str, official: bool) -> Iterator[list]:
+    """The rows of the CSV file ``kind``: ranking, federation or penalties."""
+    if kind == "penalties":
+        return penalty_rows(tournament=tournament)
+    ranking = official_ranking(tournament=tournament, official=official)
+    if kind == "federation":
+        return federation_rows(tournament=tournament, ranking=ranking, official=official)
+    return ranking_rows(ranking, member_names(tournament))
+
+
+def kinds(tournament: Tournament) -> set[tuple[str, str]]:
+    """The documents of the results menu of a tournament not in donnes libres."""
+    found = {("ranking", "pdf"), ("ranking", "csv"), ("federation", "csv"), ("results", "xlsx")}
+    if _penalties_apply(tournament):
+        found.add(("penalties", "csv"))
+    return found
+
+
+def workbook(*, tournament: Tournament, official: bool, sheets=()) -> tuple[str, str, bytes]:
+    """The ranking, then (a duplicate form) every line of every travelling sheet in the columns
+    of fft-duplicate.md §6 and the penalties, then ``sheets`` (other apps' registered ones)."""
+    ranking = official_ranking(tournament=tournament, official=official)
+    parts = [(_("Ranking"), ranking_rows(ranking, member_names(tournament)))]
+    if tournament.plays_duplicate:
+        parts.append((_("Travelling sheets"), lines_rows(tournament, official=official)))
+    if _penalties_apply(tournament):
+        parts.append((_("Penalties"), penalty_rows(tournament=tournament)))
+    parts += [sheet(tournament) for sheet in sheets]
+    return _filename(tournament, "results", official, "xlsx"), XLSX, xlsx_bytes(parts)
+
+
+def document(*, tournament: Tournament, kind: str, fmt: str, official: bool, progress=None,
+             sheets=()):  # fmt: skip
+    """The results document ``<kind>.<fmt>`` of a tournament not in donnes libres, or None."""
+    if (kind, fmt) not in kinds(tournament):
+        return None
+    if fmt == "csv":
+        content = csv_bytes(_csv_rows(tournament, kind, official))
+        return _filename(tournament, kind, official, "csv"), CSV, content
+    if fmt == "xlsx":
+        return workbook(tournament=tournament, official=official, sheets=sheets)
+    return ranking_pdf(tournament=tournament, official=official, progress=progress)
