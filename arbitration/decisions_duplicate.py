@@ -5,16 +5,22 @@ the table; its deal number is the étui's number in the séance. Each decision i
 ``scoring.services_duplicate_rulings`` (a new version of the sheet), linked from the
 ``Decision`` row so undoing it restores that line as the version before had it.
 
-The decision's ``marks`` keep the arbitre's figures: the four assigned notes (N, E, S, W) of a
-cancelled deal, the adjusted score, or the version of the deal.
+The decision's ``marks`` keep the arbitre's figures: the assigned notes of a cancelled deal (four,
+N, E, S, W, in the individuel; two, attack and defence, in the triplettes, stored on the line as
+the taker's seat's note and the other seats'; none, or the PM of the attacking and the defending
+quadrette in thousandths, in the quadrettes), the adjusted score, or the version of the deal.
 """
+
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
+from common.text import has_visible_text
 from scoring import services_duplicate_rulings as rulings
-from scoring.models_duplicate import ORIENTATIONS, Board, TravellingSheet
+from scoring.documents_quadrettes import pm_text
+from scoring.models_duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
 
 from .decisions import Asked, DecisionKind, Kind, Outcome, record
 from .models import Decision
@@ -62,9 +68,31 @@ def _apply(asked: Asked, ruling) -> Outcome:
 
 
 def _cancel(asked: Asked) -> Outcome:
-    notes = _figures(asked, 4, "note_N", _("One assigned note per player."))
-    by_orientation = dict(zip(ORIENTATIONS, notes, strict=True))
-    return _apply(asked, lambda **kw: rulings.line_cancel(notes=by_orientation, **kw))
+    if asked.incident.tournament.is_triplettes:
+        attack, defence = _figures(
+            asked, 2, "note_attack", _("One assigned note per triplette: attack, defence.")
+        )
+
+        def by_orientation(board: Board) -> dict:
+            # Stored per seat as the readers take it: the taker's seat is the attack's note.
+            return {o: attack if o == board.taker else defence for o in ORIENTATIONS}
+    elif asked.incident.tournament.is_quadrettes:  # no note: 0 PM, or the PM assigned
+        pm = None
+        if asked.marks:
+            attack, defence = _figures(asked, 2, "pm_attack", _("The PM of each quadrette."))
+            pm = (Decimal(attack).scaleb(-3), Decimal(defence).scaleb(-3))
+            if any(pm) and not has_visible_text(asked.note):
+                raise field_error(
+                    "note", _("Say why the arbitre assigns these PM."), "reason_required"
+                )
+        return _apply(asked, lambda **kw: rulings.line_cancel(notes={}, pm=pm, **kw))
+    else:
+        notes = _figures(asked, 4, "note_N", _("One assigned note per player."))
+
+        def by_orientation(board: Board) -> dict:
+            return dict(zip(ORIENTATIONS, notes, strict=True))
+
+    return _apply(asked, lambda **kw: rulings.line_cancel(notes=by_orientation(kw["board"]), **kw))
 
 
 def _adjust(asked: Asked) -> Outcome:
@@ -119,6 +147,22 @@ def _values(decision: Decision) -> dict:
 
 
 def _say_cancel(decision: Decision) -> str:
+    marks = decision.marks or []
+    if decision.incident.tournament.is_quadrettes:
+        if len(marks) != 2:
+            return _("Étui %(n)s cancelled at table %(t)s: 0 PM to both quadrettes.") % _values(
+                decision
+            )
+        attack, defence = (Decimal(m).scaleb(-3) for m in marks)
+        return _(
+            "Étui %(n)s cancelled at table %(t)s: %(a)s PM to the attacking quadrette, %(d)s PM "
+            "to the defending one."
+        ) % {**_values(decision), "a": pm_text(attack), "d": pm_text(defence)}
+    if len(marks) == 2:  # a triplettes line: one note per triplette
+        return _(
+            "Étui %(n)s cancelled at table %(t)s: assigned notes attacking triplette %(a)s %%, "
+            "defending triplette %(d)s %%."
+        ) % {**_values(decision), "a": marks[0], "d": marks[1]}
     return (
         _(
             "Étui %(n)s cancelled at table %(t)s: assigned notes North %(N)s %%, East %(E)s %%, "
@@ -128,6 +172,23 @@ def _say_cancel(decision: Decision) -> str:
         if len(decision.marks or []) == 4
         else _("Étui %(n)s cancelled at table %(t)s.") % _values(decision)
     )
+
+
+def mark_rows(decision: Decision) -> list[tuple[str, str]]:
+    """The decision's figures as the incident page lists them: (what, value)."""
+    marks = list(decision.marks or [])
+    if decision.kind == Kind.SCORE_ADJUSTED:
+        return [(_("Score"), f"{m:+d}") for m in marks]
+    if decision.kind == Kind.DEAL_VERSION:
+        return [(_("Version"), str(m)) for m in marks]
+    sides = (_("Attack"), _("Defence"))
+    if decision.incident.tournament.is_quadrettes:  # none: 0 PM to both
+        pm = [pm_text(Decimal(m).scaleb(-3)) for m in marks] if len(marks) == 2 else []
+        return [(side, f"{value} PM") for side, value in zip(sides, pm, strict=False)]
+    if len(marks) == 2:  # a triplettes line: one note per triplette
+        return [(side, f"{m} %") for side, m in zip(sides, marks, strict=True)]
+    names = dict(Orientation.choices)
+    return [(str(names[o]), f"{m} %") for o, m in zip(ORIENTATIONS, marks, strict=False)]
 
 
 DUPLICATE_KINDS: dict[str, DecisionKind] = {

@@ -43,11 +43,12 @@ def decision_label(decision: Decision) -> str:
     return f"{label} ({target})"
 
 
-def report_header() -> list[str]:
+def report_header(*, etuis: bool = False) -> list[str]:
+    """The columns; a duplicate's incidents name an étui of the séance (``etuis``)."""
     return [
         _("Position"),
         _("Table"),
-        _("Deal"),
+        _("Étui") if etuis else _("Deal"),
         _("Called at"),
         _("Type"),
         _("Offender"),
@@ -98,7 +99,7 @@ def workbook_sheet(tournament: Tournament) -> tuple[str, Iterator[list]]:
 def report_rows(*, tournament: Tournament) -> Iterator[list]:
     """The header, then one row per decision (an incident without any gets one row of its own),
     by position then time. Numbers stay numbers, times are naive local datetimes."""
-    yield report_header()
+    yield report_header(etuis=tournament.plays_duplicate)
     for incident in report_incidents(tournament=tournament):
         decisions = list(incident.decisions.all()) or [None]
         for decision in decisions:

@@ -21,7 +21,7 @@ from tournaments.models.core import seat_name
 
 from . import forms_duplicate
 from .decisions import kinds_for
-from .models import Decision, Incident, IncidentKind
+from .models import Decision, Incident, IncidentKind, incident_kinds
 
 MAX_NUMBER = 999
 MAX_DEAL = 40
@@ -122,6 +122,10 @@ class IncidentFilterForm(forms.Form):
         choices=[("", _("all statuses")), *Incident.Status.choices],
     )
 
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [("", _("all types")), *incident_kinds(tournament)]
+
     def filters(self) -> dict:
         """The valid filters, as ``selectors.incidents`` takes them."""
         self.is_valid()
@@ -202,8 +206,7 @@ class IncidentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.fields["round"].queryset = tournament.rounds.order_by("number")
-        if tournament.plays_duplicate:
-            forms_duplicate.incident_fields(self)
+        forms_duplicate.incident_types(self)  # the game's types of incident, an étui
         self.at_table = self._table(self.data if self.is_bound else self.initial)
         for name in ("offender", "caller"):
             self.fields[name].queryset = people(tournament, self.at_table)

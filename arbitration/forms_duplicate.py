@@ -1,16 +1,18 @@
 """The decision form's fields for a duplicate tournament (fft-duplicate.md §1.6): the étui at
-the incident's table, each player's assigned note when its deal is cancelled (presets 60, 50,
-40 %), the adjusted score with its sign, the version of the deal played."""
+the incident's table, the assigned notes when its deal is cancelled (one per player in the
+individuel, one per triplette of the line in the triplettes; presets 60, 50, 40 %; in the
+quadrettes 0 PM to both, or the PM the arbitre assigns each), the
+adjusted score with its sign, the version of the deal played."""
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models_duplicate import ORIENTATIONS, Orientation
-from scoring.services_duplicate_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION
+from scoring.services_duplicate_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION, MAX_PM
 
 from .decisions import kinds_for
-from .models import Decision
+from .models import Decision, incident_kinds
 
 Kind = Decision.Kind
 NOTE_CHOICES = [
@@ -18,6 +20,15 @@ NOTE_CHOICES = [
     ("60", gettext_lazy("60 % (not at fault)")),
     ("40", gettext_lazy("40 % (at fault)")),
 ]
+SIDES = ("attack", "defence")  # a triplettes line: the attacking and the defending triplette
+SIDE_LABELS = (
+    gettext_lazy("Assigned note, attacking triplette"),
+    gettext_lazy("Assigned note, defending triplette"),
+)
+PM_LABELS = (
+    gettext_lazy("PM to the attacking quadrette (South)"),
+    gettext_lazy("PM to the defending quadrette"),
+)
 MINUS_SIGNS = str.maketrans({"−": "-", "–": "-"})  # typed or pasted minus signs
 
 
@@ -30,7 +41,35 @@ class SignedScoreField(forms.IntegerField):
         return super().to_python(value)
 
 
+class PMField(forms.DecimalField):
+    """Match points as typed: 2,5 or −1.25 (a comma, any minus sign); empty is 0."""
+
+    def __init__(self, **kwargs):
+        attrs = {"inputmode": "decimal", "size": 7, "autocomplete": "off"}
+        super().__init__(
+            required=False, max_digits=5, decimal_places=3, min_value=-MAX_PM, max_value=MAX_PM,
+            widget=forms.TextInput(attrs=attrs), **kwargs,
+        )  # fmt: skip
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.strip().translate(MINUS_SIGNS).replace(" ", "").replace(",", ".")
+        return super().to_python(value)
+
+
 MAX_BOARD = 999  # étuis of a séance: tables × étuis per série
+
+
+def incident_types(form) -> None:
+    """The incident form of any game: the types of incident it has; without bidding, no camp
+    for a renonce (it only says whether a bid ban follows); in a duplicate, an étui."""
+    tournament = form.tournament
+    form.fields["kind"].choices = [("", "---------"), *incident_kinds(tournament)]
+    if tournament.format != tournament.Format.LIBRE:
+        del form.fields["offender_defending"]
+        form.fields["confirmed"].help_text = ""
+    if tournament.plays_duplicate:
+        incident_fields(form)
 
 
 def incident_fields(form) -> None:
@@ -64,13 +103,26 @@ def duplicate_fields(form) -> None:
         if tournament.is_triplettes
         else _("Taken off the player's global percentage of the séance."),
     )
-    for value, label in Orientation.choices:
-        form.fields[f"note_{value}"] = forms.ChoiceField(
-            label=_("Assigned note, %(o)s") % {"o": label},
-            choices=NOTE_CHOICES,
-            initial="50",
-            required=False,
-        )
+    form.note_names = [f"note_{side}" for side in SIDES] if tournament.is_triplettes else []
+    if tournament.is_triplettes:  # one note per triplette of the line, never four seat notes
+        for side, label in zip(SIDES, SIDE_LABELS, strict=True):
+            form.fields[f"note_{side}"] = forms.ChoiceField(
+                label=label, choices=NOTE_CHOICES, initial="50", required=False
+            )
+    elif tournament.is_quadrettes:  # 0 PM to both, or the PM the arbitre assigns
+        for side, label in zip(SIDES, PM_LABELS, strict=True):
+            form.fields[f"pm_{side}"] = PMField(label=label)
+        form.note_names = [f"pm_{side}" for side in SIDES]
+    else:
+        for value, label in Orientation.choices:
+            form.fields[f"note_{value}"] = forms.ChoiceField(
+                label=_("Assigned note, %(o)s") % {"o": label},
+                choices=NOTE_CHOICES,
+                initial="50",
+                required=False,
+            )
+        form.note_names = [f"note_{o}" for o in ORIENTATIONS]
+    form.assigned_fields = [form[name] for name in form.note_names]  # the template's
     form.fields["score"] = SignedScoreField(
         label=_("Adjusted score"),
         required=False,
@@ -86,10 +138,6 @@ def duplicate_fields(form) -> None:
         max_value=MAX_DEAL_VERSION,
         help_text=_("1 is the étui as made; 2 the deal as it was put back wrongly, and so on."),
     )
-
-
-def note_fields(form):
-    return [form[f"note_{o}"] for o in ORIENTATIONS]
 
 
 def duplicate_clean(form, data: dict) -> None:
@@ -110,8 +158,12 @@ def duplicate_kwargs(form, kwargs: dict) -> dict:
     if kind not in (Kind.LINE_CANCELLED, Kind.SCORE_ADJUSTED, Kind.DEAL_VERSION):
         return kwargs
     kwargs = {**kwargs, "registration": None, "deal_number": data.get("deal_number")}
-    if kind == Kind.LINE_CANCELLED:
-        kwargs["marks"] = [int(data.get(f"note_{o}") or 50) for o in ORIENTATIONS]
+    if kind == Kind.LINE_CANCELLED and form.incident.tournament.is_quadrettes:
+        # In thousandths of a PM (a decision's figures are integers); none: 0 PM to both.
+        pm = [data.get(f"pm_{side}") or 0 for side in SIDES]
+        kwargs["marks"] = [int(value * 1000) for value in pm] if any(pm) else []
+    elif kind == Kind.LINE_CANCELLED:
+        kwargs["marks"] = [int(data.get(name) or 50) for name in getattr(form, "note_names", [])]
     elif kind == Kind.SCORE_ADJUSTED:
         kwargs["marks"] = [data["score"]]
     else:

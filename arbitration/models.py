@@ -28,6 +28,11 @@ class IncidentKind(models.TextChoices):
     BID_OUT_OF_TURN = "bid_out_of_turn", _("Bid out of turn")
     IRREGULAR_POIGNEE = "irregular_poignee", _("Irregular poignée")
     PETIT_SEC = "petit_sec", _("Petit sec")
+    # The duplicate's own (fft-duplicate.md §1.5, §1.6): the travelling sheet and the étuis.
+    RATURE = "rature", _("Score crossed out or written over on the travelling sheet")
+    ETUI_MISPLACED = "etui_misplaced", _("Étui put back wrongly or turned")
+    DUPLICATION = "duplication", _("Duplication error")
+    FIRST_POSITION_HAND = "first_position_hand", _("First position: a hand not clearly playable")
     ANNOUNCEMENT_CALL = (
         "announcement_call",
         _("Call for a garde sans, garde contre or chelem announcement"),
@@ -37,6 +42,24 @@ class IncidentKind(models.TextChoices):
     REFUSED_SIGNATURE = "refused_signature", _("Refusal to sign a sheet")
     PROTEST = "protest", _("Protest")
     OTHER = "other", _("Other")
+
+
+# What a type of incident needs: bidding (donnes libres only) or étuis and travelling sheets
+# (every duplicate form and the team match).
+LIBRE_ONLY_KINDS = (IncidentKind.BID_OUT_OF_TURN, IncidentKind.ANNOUNCEMENT_CALL)
+DUPLICATE_ONLY_KINDS = (
+    IncidentKind.RATURE,
+    IncidentKind.ETUI_MISPLACED,
+    IncidentKind.DUPLICATION,
+    IncidentKind.FIRST_POSITION_HAND,
+)
+
+
+def incident_kinds(tournament) -> list[tuple[str, str]]:
+    """The types of incident the tournament's game can have, as choices."""
+    libre = tournament.format == tournament.Format.LIBRE
+    left_out = DUPLICATE_ONLY_KINDS if libre else LIBRE_ONLY_KINDS
+    return [(value, label) for value, label in IncidentKind.choices if value not in left_out]
 
 
 class Incident(models.Model):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from common.errors import field_error
 from common.text import clean_text, has_visible_text, trim_invisible
 from scoring.models import ScoreSheet
+from scoring.models_duplicate import Board
 from scoring.selectors import deals_for
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
@@ -26,7 +27,7 @@ from tournaments.services import audit_log
 from .actions import Action
 from .consequences import automatic_ban, camp_on_sheet, renonce_camp
 from .decisions import KINDS, Asked, Outcome, kinds_for, record
-from .models import Decision, Incident, IncidentKind, PenaltyScale
+from .models import Decision, Incident, IncidentKind, PenaltyScale, incident_kinds
 
 Kind = Decision.Kind
 
@@ -53,17 +54,33 @@ def _check_where(tournament, round_: Round, table: Table | None, kind: str, deal
         raise field_error("round", _("No such position."), "no_such_position")
     if table is not None and table.round_id != round_.pk:
         raise field_error("table", _("This table is not in that position."), "no_such_table")
-    if kind not in IncidentKind.values:
+    if kind not in dict(incident_kinds(tournament)):
         raise field_error("kind", _("Choose the type of incident."), "kind_invalid")
-    if deal_number is not None:
-        most = deals_for(tournament, table.size) if table is not None else 40
+    if deal_number is None:
+        return
+    if tournament.plays_duplicate:  # the deal is an étui of the séance, played at any table
+        most = Board.objects.filter(session_id=round_.session_id).count()
         if not 1 <= deal_number <= most:
             raise field_error(
                 "deal_number",
-                _("Deals at this table are numbered 1 to %(max)s."),
-                "no_such_deal",
+                _("The étuis of this séance are numbered 1 to %(max)s."),
+                "no_such_board",
                 max=most,
             )
+        return
+    most = deals_for(tournament, table.size) if table is not None else 40
+    if not 1 <= deal_number <= most:
+        raise field_error(
+            "deal_number",
+            _("Deals at this table are numbered 1 to %(max)s."),
+            "no_such_deal",
+            max=most,
+        )
+
+
+def _bids(tournament) -> bool:
+    """Only donnes libres have bidding: a duplicate's renonce bans nobody, whatever the camp."""
+    return tournament.format == tournament.Format.LIBRE
 
 
 def _check_protest(tournament, table: Table | None, kind: str, contests, contests_sheet):
@@ -116,7 +133,8 @@ def incident_log(
     _check_people(tournament, table, offender=offender, caller=caller)
     _check_protest(tournament, table, kind, contests, contests_sheet)
     late = late and kind == IncidentKind.PROTEST
-    if kind == IncidentKind.RENONCE and offender is not None and None not in (table, deal_number):
+    named = offender is not None and None not in (table, deal_number)
+    if _bids(tournament) and kind == IncidentKind.RENONCE and named:
         # Only a renonce at a named deal of a named table has an automatic consequence.
         offender_defending = renonce_camp(table, deal_number, offender, offender_defending)
     incident = Incident.objects.create(
@@ -184,7 +202,8 @@ def _confirm(incident: Incident, user) -> list[Decision]:
     incident.confirmed = True
     data = {"incident": incident.pk}
     # A renonce logged before the sheet had its deal: the sheet entered since says the camp.
-    camp = camp_on_sheet(incident) if incident.kind == IncidentKind.RENONCE else None
+    renonce = incident.kind == IncidentKind.RENONCE and _bids(incident.tournament)
+    camp = camp_on_sheet(incident) if renonce else None
     if camp is not None and camp != incident.offender_defending:
         incident.offender_defending = data["offender_defending"] = camp
     incident.save(update_fields=["confirmed", "offender_defending"])

@@ -57,9 +57,11 @@ class IncidentTable(tables.Table):
         per_page = 100
         empty_text = _("No incident.")
 
-    def __init__(self, *args, slug: str, **kwargs):
+    def __init__(self, *args, slug: str, etuis: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.slug = slug
+        if etuis:  # a duplicate's incident names an étui of the séance
+            self.columns["deal"].column.verbose_name = _("Étui")
 
     def incident_url(self, record) -> str:
         return reverse("arbitration:incident", kwargs={"slug": self.slug, "pk": record.pk})

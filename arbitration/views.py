@@ -23,12 +23,12 @@ from tournaments.models.core import seat_name
 from tournaments.permissions import Role, role_required
 from tournaments.selectors_seating import current_round
 
-from . import decisions, forms_duplicate, selectors, services
+from . import decisions, decisions_duplicate, forms_duplicate, selectors, services
 from .actions import Action
 from .consequences import camp_on_sheet
 from .decisions import describe
 from .forms import MAX_DEAL, DecisionForm, IncidentFilterForm, IncidentForm, StatusForm, small_int
-from .models import Decision, Incident, IncidentKind
+from .models import Decision, Incident, IncidentKind, incident_kinds
 from .tables import IncidentTable
 
 Kind = Decision.Kind
@@ -65,10 +65,12 @@ def _incident_url(tournament, incident) -> str:
 
 @role_required(Role.ARBITRE)
 def incident_log(request, tournament):
-    filters = IncidentFilterForm(request.GET)
+    filters = IncidentFilterForm(request.GET, tournament=tournament)
     chosen = filters.filters()
     table = IncidentTable(
-        selectors.incidents(tournament=tournament, **chosen), slug=tournament.slug
+        selectors.incidents(tournament=tournament, **chosen),
+        slug=tournament.slug,
+        etuis=tournament.plays_duplicate,
     )
     if chosen:
         table.empty_text = _("No incident matches these filters.")
@@ -97,7 +99,7 @@ def _new_initial(request, tournament) -> dict:
         "round": position,
         "table": small_int(request.GET.get("table")),
         "deal_number": deal if deal and deal <= _deal_limit(tournament) else None,
-        "kind": kind if kind in IncidentKind.values else "",
+        "kind": kind if kind in dict(incident_kinds(tournament)) else "",
         "contests": small_int(request.GET.get("contests")),
         "called_at": timezone.localtime().replace(second=0, microsecond=0),
     }
@@ -136,6 +138,7 @@ def _consequence_notes(incident: Incident) -> list[str]:
     if incident.refused_late:
         return [_("A late protest is recorded and refused under the rules: it gets no decision.")]
     renonce = incident.kind == IncidentKind.RENONCE and incident.offender is not None
+    renonce = renonce and _bids(incident.tournament)
     if renonce and incident.confirmed and not incident.offender_defending:
         return [
             _(
@@ -147,9 +150,14 @@ def _consequence_notes(incident: Incident) -> list[str]:
     return []
 
 
+def _bids(tournament) -> bool:
+    """Only donnes libres have bidding, and so bid bans after a renonce."""
+    return tournament.format == tournament.Format.LIBRE
+
+
 def _camp_contradicted(incident: Incident) -> bool:
     """A renonce logged before the sheet had its deal, whose sheet now says otherwise."""
-    if incident.kind != IncidentKind.RENONCE:
+    if incident.kind != IncidentKind.RENONCE or not _bids(incident.tournament):
         return False
     camp = camp_on_sheet(incident)
     return camp is not None and camp != incident.offender_defending
@@ -199,7 +207,11 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
     seats = table_seats(table=incident.table) if incident.table_id else []
     taken = list(incident.decisions.all())
     for decision in taken:
-        decision.mark_rows = [(seat_name(i), mark) for i, mark in enumerate(decision.marks)]
+        decision.mark_rows = (
+            decisions_duplicate.mark_rows(decision)
+            if decision.kind in decisions_duplicate.DUPLICATE_KINDS
+            else [(seat_name(i), mark) for i, mark in enumerate(decision.marks)]
+        )
     if decision_form is None:
         decision_form = DecisionForm(
             incident=incident,
@@ -215,6 +227,7 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
         entry.detail = _history_detail(entry)
     context = {
         "tournament": tournament,
+        "bids": _bids(tournament),
         "incident": incident,
         "decisions": taken,
         "decision_form": decision_form,

@@ -19,7 +19,7 @@ from tournaments.permissions import Role, has_role, role_required
 from tournaments.views.jobs import document_response
 
 from . import selectors, services
-from .models import IncidentKind, PenaltyScale
+from .models import PenaltyScale, incident_kinds
 
 # More than any tarot deal is worth: a larger number is a typing slip, not a penalty.
 MAX_SCALE_POINTS = 10_000
@@ -55,6 +55,7 @@ def player_record(request, tournament, number):
             # Penalties taken outside any position (none is the usual case).
             "penalties_elsewhere": by_position.get(None, 0),
             "can_edit_scale": has_role(request.user, tournament, Role.ORGANISER),
+            "bids": tournament.format == tournament.Format.LIBRE,  # the only game with bid bans
         },
     )
 
@@ -62,11 +63,11 @@ def player_record(request, tournament, number):
 class ScaleForm(forms.Form):
     """One optional number per type of incident: the points the scale proposes."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        for kind in IncidentKind:
-            self.fields[kind.value] = forms.IntegerField(
-                label=kind.label,
+        for value, label in incident_kinds(tournament):
+            self.fields[value] = forms.IntegerField(
+                label=label,
                 required=False,
                 min_value=1,
                 max_value=MAX_SCALE_POINTS,
@@ -74,13 +75,13 @@ class ScaleForm(forms.Form):
             )
 
     def points(self) -> dict[str, int | None]:
-        return {kind: self.cleaned_data.get(kind) for kind in IncidentKind.values}
+        return {kind: self.cleaned_data.get(kind) for kind in self.fields}
 
 
 @role_required(Role.ORGANISER)
 def penalty_scale(request, tournament):
     if request.method == "POST":
-        form = ScaleForm(request.POST)
+        form = ScaleForm(request.POST, tournament=tournament)
         if form.is_valid():
             try:
                 services.scale_set(tournament=tournament, user=request.user, points=form.points())
@@ -94,7 +95,7 @@ def penalty_scale(request, tournament):
         current = dict(
             PenaltyScale.objects.filter(tournament=tournament).values_list("kind", "points")
         )
-        form = ScaleForm(initial=current)
+        form = ScaleForm(initial=current, tournament=tournament)
         status = 200
     return render(
         request,

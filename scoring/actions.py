@@ -34,3 +34,6 @@ class Action(models.TextChoices):
     MATCH_SHEET_CONFIRMED = "match.sheet_confirmed", _("Team match sheet confirmed")
     QUARTER_CLOSED = "match.quarter_closed", _("Quarter closed")
     QUARTER_REOPENED = "match.quarter_reopened", _("Quarter reopened")
+    MATCH_BOARD_CANCELLED = "match.board_cancelled", _("Team match étui cancelled")
+    MATCH_BOARD_CONFIRMED = "match.board_confirmed", _("Team match étui cancellation confirmed")
+    MATCH_BOARD_RESTORED = "match.board_restored", _("Team match étui cancellation undone")

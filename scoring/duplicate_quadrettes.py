@@ -8,11 +8,12 @@ per table, and each étui is compared inside each pair A–B of its position: it
 ``match_points(a − b)`` (a and b the two attackers' scores) and B the opposite, 3 decimals,
 summed over the étuis. A quadrette's result is its PM won minus PM lost, less its penalties (an
 arbitre's penalty to a member counts in PM); quadrettes are ranked by result, equal results
-sharing the place. A pair with a line missing or cancelled gets nothing on that étui
-**(choice)**: an arbitre adjusts a score rather. Several séances: Σ coefficient × séance
-result. For the papers (``documents_quadrettes``, the feuilles de route, the workbook): each
-étui with its lines (``quadrette_boards``), each line's écart and PM (``line_points``) and each
-quadrette's étuis (``quadrette_roadmaps``), with the same PM as the ranking."""
+sharing the place. A pair with a line missing gets nothing on that étui yet; one with a line
+the arbitre cancelled gets 0 PM on it, or the PM the arbitre assigned (fft-duplicate.md §1.6).
+Several séances: Σ coefficient × séance result. For the papers (``documents_quadrettes``, the
+feuilles de route, the workbook): each étui with its lines (``quadrette_boards``), each line's
+écart and PM (``line_points``) and each quadrette's étuis (``quadrette_roadmaps``), with the
+same PM as the ranking."""
 
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ from tournaments.models import Registration, SessionAttacker, Table, Team, Tourn
 from tournaments.seating.duplicate_teams import board_relay
 
 from .duplicate import current_sheet_ids, sheet_lines, team_penalties
-from .engine.duplicate import match_points
+from .duplicate_values import ASSIGNED_PM
+from .engine.duplicate import match_points, pm_round
 from .engine.duplicate_teams import quadrette_ranking, quadrette_result
 from .models_duplicate import Board
 
@@ -188,7 +190,7 @@ def quadrette_tournament_results(tournament: Tournament, *, official: bool) -> l
         for result in quadrette_session_results(session, official=official).teams:
             row = rows.setdefault(result.team.pk, QuadretteRow(result.team, ZERO, {}))
             row.sessions[session.number] = result
-            row.total += (session.coefficient * result.pm).quantize(ZERO)
+            row.total += pm_round(session.coefficient * result.pm)
     ordered = sorted(rows.values(), key=lambda r: (-r.total, r.team.number))
     for place, key in quadrette_ranking([(i, r.total) for i, r in enumerate(ordered)]):
         ordered[key].place = place
@@ -224,15 +226,41 @@ def _scored(line) -> bool:
     return line is not None and not line.cancelled and line.score is not None
 
 
+def assigned_pm(line) -> tuple[Decimal, Decimal] | None:
+    """(the attacking quadrette's PM, the defending one's) the arbitre assigned to a cancelled
+    line, or None: a line cancelled without gives nobody any PM."""
+    notes = line.assigned_notes if line is not None and line.cancelled else {}
+    if ASSIGNED_PM[0] not in notes:
+        return None
+    return tuple(Decimal(notes.get(key, "0")) for key in ASSIGNED_PM)
+
+
+def ruled_points(lines: list) -> dict[int, Decimal]:
+    """Team id -> the PM the arbitre assigned on a pair's cancelled lines [(play, line)], each
+    quadrette as attacker or defence of the line (empty when none has any; a play may be None:
+    no line there)."""
+    points = {}
+    for play, line in lines:
+        pm = assigned_pm(line) if play is not None else None
+        if pm is not None:
+            for team, value in zip((play.visitor, play.home), pm, strict=True):
+                points[team] = points.get(team, ZERO) + value
+    return points
+
+
 def line_points(lines: list) -> dict:
     """QuadrettePlay -> (écart, PM) of its attacking quadrette, for each line whose pair's two
     lines are scored: the écart is this line's score less that of the line where the home
-    quadrette's attacker plays against the visitor's defence."""
+    quadrette's attacker plays against the visitor's defence. A pair with a line the arbitre
+    cancelled with PM assigned: (None, the PM this line's quadrette got)."""
     by_teams = {(play.home, play.visitor): (play, line) for play, line in lines}
     points = {}
     for play, line in lines:
-        _other, theirs = by_teams.get((play.visitor, play.home), (None, None))
-        if _scored(line) and _scored(theirs):
+        other, theirs = by_teams.get((play.visitor, play.home), (None, None))
+        ruled = ruled_points([(play, line), (other, theirs)])
+        if ruled:
+            points[play] = (None, ruled.get(play.visitor, ZERO))
+        elif _scored(line) and _scored(theirs):
             ecart = line.score - theirs.score
             points[play] = (ecart, match_points(ecart))
     return points

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from tournaments.models import Registration, Session
 
 DEFAULT_ASSIGNED = Fraction(50)  # a cancelled deal's note for a player the arbitre names not
+ASSIGNED_PM = ("pm_attack", "pm_defence")  # quadrettes: the PM assigned to each side
 
 
 @dataclass(frozen=True, slots=True)

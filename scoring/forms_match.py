@@ -97,3 +97,21 @@ class SheetForm(forms.Form):
     def line_fields(self):
         """(étui, contract field, score field) for the template."""
         return [(b, self[f"contract_{b}"], self[f"score_{b}"]) for b in self.boards]
+
+
+class CancelBoardForm(forms.Form):
+    """An étui of the quarter cancelled by the arbitre: where, the PM each team gets (empty:
+    0), why."""
+
+    board = forms.TypedChoiceField(label=_("Étui"), coerce=int)
+    room = forms.ChoiceField(label=_("Room where the deal went wrong"), choices=MatchQuarter.Room)
+    pm_a = forms.CharField(label=_("PM to team A"), max_length=12, required=False)
+    pm_b = forms.CharField(label=_("PM to team B"), max_length=12, required=False)
+    reason = forms.CharField(label=_("Why"), max_length=300, required=False)
+
+    def __init__(self, *args, boards, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["board"].choices = [(b, b) for b in boards]
+        for name in ("pm_a", "pm_b"):
+            self.fields[name].widget.attrs.update(inputmode="decimal", size=7)
+        self.fields["pm_a"].help_text = _("Empty: 0 PM to both teams on this étui.")

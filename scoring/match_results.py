@@ -53,18 +53,36 @@ class RoomState:
         return not self.differences and not self.missing
 
 
+def cancelled_boards(quarter: MatchQuarter) -> dict:
+    """étui -> the arbitre's ``CancelledBoard`` of the quarter (prefetched by ``with_quarters``)."""
+    return {cancelled.board: cancelled for cancelled in quarter.cancelled.all()}
+
+
+def unconfirmed_boards(quarter: MatchQuarter) -> list[int]:
+    """The étuis of the quarter cancelled and still waiting for another arbitre's visa."""
+    return sorted(board for board, c in cancelled_boards(quarter).items() if not c.is_confirmed)
+
+
 def room_state(quarter: MatchQuarter, sheets: dict, room: str) -> RoomState:
+    """A room's two sheets; a cancelled étui is neither missing nor a difference."""
+    cancelled = cancelled_boards(quarter)
     attack = sheets[(room, MatchLine.Keeper.ATTACK)]
     defence = sheets[(room, MatchLine.Keeper.DEFENCE)]
-    missing = [b for b in quarter_boards(quarter) if b not in attack and b not in defence]
-    differences = quarter_differences(attack, defence)
+    missing = [
+        b
+        for b in quarter_boards(quarter)
+        if b not in attack and b not in defence and b not in cancelled
+    ]
+    differences = [b for b in quarter_differences(attack, defence) if b not in cancelled]
     return RoomState(room, attacking_side(quarter, room), attack, defence, differences, missing)
 
 
 def quarter_pairs(quarter: MatchQuarter, sheets: dict | None = None) -> list[tuple[int, int]]:
     """(A's attacker's score, B's attacker's score) per étui played in both rooms, from the
-    attackers' sheets (equal to the defenders' once the quarter is closed)."""
+    attackers' sheets (equal to the defenders' once the quarter is closed); a cancelled étui is
+    not compared."""
     sheets = quarter_sheets(quarter) if sheets is None else sheets
+    cancelled = cancelled_boards(quarter)
     by_side = {
         attacking_side(quarter, room): sheets[(room, MatchLine.Keeper.ATTACK)]
         for room in MatchQuarter.Room.values
@@ -72,8 +90,17 @@ def quarter_pairs(quarter: MatchQuarter, sheets: dict | None = None) -> list[tup
     return [
         (by_side["A"][board][1], by_side["B"][board][1])
         for board in quarter_boards(quarter)
-        if board in by_side["A"] and board in by_side["B"]
+        if board in by_side["A"] and board in by_side["B"] and board not in cancelled
     ]
+
+
+def quarter_points(quarter: MatchQuarter) -> tuple[Decimal, Decimal]:
+    """(A's PM, B's PM) of the quarter: per étui compared only the team ahead scores; a
+    cancelled étui gives each team the PM the arbitre assigned (0 by default)."""
+    pm_a, pm_b = opposition_points(quarter_pairs(quarter), zero_sum=False)
+    for cancelled in cancelled_boards(quarter).values():
+        pm_a, pm_b = pm_a + cancelled.pm_a, pm_b + cancelled.pm_b
+    return pm_a, pm_b
 
 
 @dataclass
@@ -96,10 +123,11 @@ class MatchResults:
 
 
 def with_quarters(matches):
-    """``matches`` (a queryset) with their quarters, lines and players read in 4 queries
-    whatever their number, as ``match_results`` reads them."""
+    """``matches`` (a queryset) with their quarters, lines, cancelled étuis and players read in
+    5 queries whatever their number, as ``match_results`` reads them."""
     return matches.prefetch_related(
         "quarters__lines",
+        "quarters__cancelled",
         Prefetch(
             "quarters__players",
             queryset=QuarterPlayer.objects.select_related("registration__player"),
@@ -127,7 +155,7 @@ def match_results(match: TeamMatch, *, official: bool = True) -> MatchResults:
         match = with_quarters(TeamMatch.objects.filter(pk=match.pk)).get()
     for quarter in match.quarters.all():
         counted = quarter.is_closed or not official
-        pm_a, pm_b = opposition_points(quarter_pairs(quarter), zero_sum=False)
+        pm_a, pm_b = quarter_points(quarter)
         if counted:
             total_a, total_b = total_a + pm_a, total_b + pm_b
         closed += quarter.is_closed

@@ -344,13 +344,21 @@ class Penalty(Cancellable):
 
 from .models_duplicate import Board, TravellingLine, TravellingSheet  # noqa: E402
 from .models_duplicate_reports import TableReport  # noqa: E402
-from .models_match import MatchLine, MatchQuarter, MatchSheet, QuarterPlayer, TeamMatch  # noqa: E402
+from .models_match import (  # noqa: E402
+    CancelledBoard,
+    MatchLine,
+    MatchQuarter,
+    MatchSheet,
+    QuarterPlayer,
+    TeamMatch,
+)
 
 __all__ = [
     "Board",
     "BidBan",
     "CampChoice",
     "Cancellable",
+    "CancelledBoard",
     "ContractChoice",
     "Deal",
     "Mark",

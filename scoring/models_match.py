@@ -236,3 +236,55 @@ class MatchSheet(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.confirmed_at is not None
+
+
+class CancelledBoard(models.Model):
+    """An étui of a quarter the arbitre cancelled (fft-duplicate.md §1.6), in the room where
+    its deal went wrong: it leaves the comparison of the two rooms, and each team gets the PM
+    the arbitre assigned it (0 by default; only the team ahead scores, so never fewer)."""
+
+    quarter = models.ForeignKey(
+        MatchQuarter, verbose_name=_("quarter"), on_delete=models.CASCADE, related_name="cancelled"
+    )
+    board = models.PositiveSmallIntegerField(_("étui"), validators=[MinValueValidator(1)])
+    room = models.CharField(_("room"), max_length=6, choices=MatchQuarter.Room)
+    pm_a = models.DecimalField(_("PM to team A"), max_digits=7, decimal_places=3, default=0)
+    pm_b = models.DecimalField(_("PM to team B"), max_digits=7, decimal_places=3, default=0)
+    reason = models.CharField(_("why"), max_length=300)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("at"), auto_now_add=True)
+    # Under the four-eyes rule another arbitre confirms it before the quarter may close.
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["quarter", "board"]
+        verbose_name = _("cancelled étui")
+        verbose_name_plural = _("cancelled étuis")
+        constraints = [
+            models.UniqueConstraint(fields=["quarter", "board"], name="cancelled_board_once"),
+            models.CheckConstraint(
+                condition=Q(pm_a__gte=0, pm_b__gte=0), name="cancelled_board_pm_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.quarter} {self.board}: {self.pm_a} / {self.pm_b}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed_at is not None

@@ -3,7 +3,8 @@ version of the étui's sheet with that line changed and every other line kept:
 
 - ``line_cancel``: the deal cancelled at that table; the line leaves the étui's topage and each
   of the four players gets an assigned note (50 % by default; the presets are 60 % for each
-  non-offender and 40 % for each offender), counted in the role held;
+  non-offender and 40 % for each offender), counted in the role held; in the quadrettes the
+  étui gives both quadrettes 0 PM, or the PM the arbitre assigns;
 - ``line_adjust``: the score replaced by the arbitre's (one the cards cannot give included),
   the old value kept in the version before;
 - ``line_version``: the étui was put back wrongly or turned: the line was played with another
@@ -17,6 +18,7 @@ official one once confirmed). ``arbitration`` records the decision that asked fo
 """
 
 from dataclasses import replace
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -30,12 +32,15 @@ from tournaments.services import audit_log
 
 from .actions import Action
 from .duplicate import board_plays
+from .duplicate_values import ASSIGNED_PM
+from .engine.duplicate import pm_round
 from .models_duplicate import ORIENTATIONS, Board, TravellingLine, TravellingSheet
 from .services_duplicate import LineEntry, current_sheet, lock_board, version_write
 
 Status = TravellingSheet.Status
 ASSIGNED_PRESETS = (60, 50, 40)  # a non-offender, everyone by default, an offender (%)
 MAX_DEAL_VERSION = 9
+MAX_PM = Decimal("99.999")  # an assigned PM: beyond any étui's (√1236 ≈ 35.2)
 MAX_ADJUSTED = 1000  # beyond any deal (a Garde gives −616 to +620): a typing slip
 
 
@@ -65,9 +70,18 @@ def sheet_entries(sheet: TravellingSheet | None) -> dict[tuple[int, int], LineEn
     }
 
 
-def line_cancel(*, board: Board, position: int, table: int, notes: dict, user, reason: str):
-    """Cancel the deal at (position, table); ``notes``: orientation -> assigned note in %."""
+def line_cancel(
+    *, board: Board, position: int, table: int, notes: dict, user, reason: str, pm=None
+):
+    """Cancel the deal at (position, table); ``notes``: orientation -> assigned note in %.
+    Quadrettes: ``pm`` (the attacking quadrette's PM, the defending one's), ``Decimal``s, when
+    the arbitre assigns some; without, the étui gives neither any PM."""
     assigned = {}
+    if pm is not None:
+        for key, value in zip(ASSIGNED_PM, pm, strict=True):
+            if not isinstance(value, Decimal) or not value.is_finite() or abs(value) > MAX_PM:
+                raise field_error(key, _("From −99.999 to 99.999 PM."), "pm_invalid")
+            assigned[key] = str(pm_round(value))
     for orientation in ORIENTATIONS:
         value = notes.get(orientation, 50)
         if type(value) is not int or not 0 <= value <= 100:

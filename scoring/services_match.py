@@ -20,6 +20,7 @@ from tournaments.seating.duplicate_teams import quadrette_schedule
 from tournaments.services import audit_log
 
 from .actions import Action
+from .engine.duplicate import pm_round
 from .models_match import QUARTERS, MatchQuarter, QuarterPlayer, TeamMatch
 from .services_match_sheets import match_sheet as match_sheet
 from .services_match_sheets import quarter_close as quarter_close
@@ -106,7 +107,7 @@ def _pm(field: str, value) -> Decimal:
         raise field_error(field, _("Type a number of PM, such as 2.5."), "not_a_number") from None
     if not amount.is_finite() or not 0 <= amount <= MOST_PM:
         raise field_error(field, _("Between 0 and 9999 PM."), "out_of_range")
-    return amount.quantize(Decimal("0.001"))
+    return pm_round(amount)
 
 
 @transaction.atomic

@@ -18,7 +18,13 @@ from tournaments.services import audit_log
 
 from .actions import Action
 from .engine.duplicate_teams import check_match_score
-from .match_results import quarter_boards, quarter_sheets, room_state
+from .match_results import (
+    cancelled_boards,
+    quarter_boards,
+    quarter_sheets,
+    room_state,
+    unconfirmed_boards,
+)
 from .messages_duplicate import line_message
 from .models_match import MatchLine, MatchQuarter, MatchSheet
 from .refusals import StaleSheet
@@ -178,7 +184,8 @@ def sheet_confirm(
             _("You entered this version: another arbitre must confirm it (four-eyes)."),
             code="four_eyes",
         )
-    missing = [b for b in quarter_boards(quarter) if b not in _stored(sheet)]
+    stored, cancelled = _stored(sheet), cancelled_boards(quarter)  # cancelled: no line needed
+    missing = [b for b in quarter_boards(quarter) if b not in stored and b not in cancelled]
     if missing:
         raise ValidationError(
             _("Étuis %(boards)s are not on this sheet: enter them before confirming it.")
@@ -244,6 +251,13 @@ def quarter_close(*, quarter: MatchQuarter, user) -> MatchQuarter:
             )
             % {"sheets": "; ".join(waiting)},
             code="sheets_unconfirmed",
+        )
+    pending = unconfirmed_boards(quarter)
+    if pending:
+        raise ValidationError(
+            _("Another arbitre must first confirm the cancelled étuis %(boards)s (four-eyes).")
+            % {"boards": ", ".join(str(b) for b in pending)},
+            code="four_eyes",
         )
     quarter.closed_at, quarter.closed_by = timezone.now(), user
     quarter.save(update_fields=["closed_at", "closed_by"])

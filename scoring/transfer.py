@@ -26,6 +26,7 @@ SECTIONS = (
     Section("quarter_players", "scoring.QuarterPlayer", "quarter__match__tournament"),
     Section("match_lines", "scoring.MatchLine", "quarter__match__tournament"),
     Section("match_sheets", "scoring.MatchSheet", "quarter__match__tournament"),
+    Section("cancelled_boards", "scoring.CancelledBoard", "quarter__match__tournament"),
 )
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from common.text import clean_text
 
+from .duplicate_values import ASSIGNED_PM
 from .models_duplicate import ORIENTATIONS, TravellingSheet
 
 
@@ -74,5 +75,8 @@ def kept_line(line: LineEntry) -> tuple:
 
 
 def assigned_notes(line: LineEntry) -> dict:
-    """Each orientation's assigned note (in %, as text): 50 unless the arbitre said otherwise."""
-    return {o: str(line.assigned_notes.get(o, 50)) for o in ORIENTATIONS}
+    """Each orientation's assigned note (in %, as text): 50 unless the arbitre said otherwise;
+    in the quadrettes, the PM the arbitre assigned to each side when there are some."""
+    notes = {o: str(line.assigned_notes.get(o, 50)) for o in ORIENTATIONS}
+    notes.update({k: str(line.assigned_notes[k]) for k in ASSIGNED_PM if k in line.assigned_notes})
+    return notes

@@ -11,6 +11,7 @@ from . import (
     views_exports,
     views_match,
     views_match_quarter,
+    views_match_rulings,
     views_quadrettes,
 )
 from .views_duplicate_documents import session_document, session_export
@@ -75,6 +76,17 @@ scoring_patterns = (
             name="match_quarter_sheet_confirm",
         ),
         path(Q + "close/", views_match_quarter.quarter_end, name="match_quarter_close"),
+        path(Q + "cancel/", views_match_rulings.board_cancel, name="match_board_cancel"),
+        path(
+            Q + "cancel/<int:board>/confirm/",
+            views_match_rulings.board_confirm,
+            name="match_board_confirm",
+        ),
+        path(
+            Q + "cancel/<int:board>/undo/",
+            views_match_rulings.board_restore,
+            name="match_board_restore",
+        ),
         path(R, views_exports.results_exports, name="exports"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],

@@ -2,6 +2,8 @@
 plays it by the movement, the signed score, the arbitre's marks (crossed out, adjusted,
 cancelled); errors next to their line, nothing saved from a refused sheet."""
 
+from decimal import Decimal
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,9 +13,11 @@ from tournaments.models import Registration, Session
 from tournaments.permissions import Role, has_role, role_required
 
 from . import views_quadrettes, views_triplettes
+from .documents_quadrettes import pm_text
 from .duplicate import board_plays, sheet_lines
+from .duplicate_values import ASSIGNED_PM
 from .messages_duplicate import line_message
-from .models_duplicate import Board, TravellingLine, TravellingSheet
+from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingLine, TravellingSheet
 from .refusals import StaleSheet
 from .services_duplicate import (
     LineEntry,
@@ -58,6 +62,7 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
             adjusted = bool(line and line.adjusted)
             reason = line.adjust_reason if line else ""
             cancelled = bool(line and line.cancelled)
+        kept = dict(line.assigned_notes) if cancelled and line and line.cancelled else {}
         rows.append(
             {
                 "index": index,
@@ -67,6 +72,8 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
                 "adjusted": adjusted,
                 "reason": reason,
                 "cancelled": cancelled,
+                "assigned_notes": kept,
+                "assigned": assigned_text(tournament, board, kept),
                 "north": players.get(play.players.get("N")),
                 "taker": players.get(play.players.get(board.taker)),
                 "errors": [],
@@ -83,6 +90,31 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
             rows[-1]["triplette"] = team
             rows[-1]["attacker"] = chosen if chosen is not None else expected
     return rows
+
+
+def assigned_text(tournament, board, notes: dict) -> str:
+    """What the arbitre assigned to a cancelled line, in words ("" when nothing was)."""
+    if not notes:
+        return ""
+    if tournament.is_quadrettes:  # PM, not notes: none assigned is 0 PM to both
+        if ASSIGNED_PM[0] not in notes:
+            return _("0 PM to both quadrettes")
+        attack, defence = (Decimal(notes.get(key, "0")) for key in ASSIGNED_PM)
+        return _("attack %(a)s PM, defence %(d)s PM") % {
+            "a": pm_text(attack),
+            "d": pm_text(defence),
+        }
+    if (
+        tournament.is_triplettes
+    ):  # the taker's seat holds the attack's note, the others the defence's
+        defender = ORIENTATIONS[(ORIENTATIONS.index(board.taker) + 1) % 4]
+        return _("attack %(a)s %%, defence %(d)s %%") % {
+            "a": notes.get(board.taker, 50),
+            "d": notes.get(defender, 50),
+        }
+    return ", ".join(
+        f"{label} {notes[value]} %" for value, label in Orientation.choices if value in notes
+    )
 
 
 def _int_or_none(text) -> int | None:
@@ -117,7 +149,7 @@ def board_sheet(request, tournament, session, board):
             return _next(tournament, found, board_)
         rows = _lines_form(board_, plays, None, stored)
     elif request.method == "POST":
-        rows = _lines_form(board_, plays, request.POST)
+        rows = _lines_form(board_, plays, request.POST, stored)
         if _save(request, board_, plays, rows, page) is not None:
             return _next(tournament, found, board_)
     else:
@@ -253,6 +285,7 @@ def _typed_lines(rows) -> list[tuple[dict, LineEntry]]:
             adjusted=row["adjusted"],
             adjust_reason=row["reason"],
             cancelled=row["cancelled"],
+            assigned_notes=row["assigned_notes"],
             attacker=row.get("attacker"),
         )
         typed.append((row, line))

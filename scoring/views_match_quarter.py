@@ -14,7 +14,7 @@ from common.errors import add_service_error
 from tournaments.permissions import Role, role_required
 
 from . import services_match
-from .forms_match import QuarterForm, SheetForm
+from .forms_match import CancelBoardForm, QuarterForm, SheetForm
 from .match_history import sheet_versions
 from .match_results import match_results, quarter_boards, quarter_sheets, room_state
 from .models import ContractChoice
@@ -32,8 +32,9 @@ def _written(line) -> str:
 
 
 def _quarter_context(
-    request, tournament, match, number, *, quarter_form=None, bound=None, conflict=None
-):
+    request, tournament, match, number, *, quarter_form=None, bound=None, conflict=None,
+    cancel_form=None,
+):  # fmt: skip
     quarter = match.quarters.filter(number=number).first()
     context = {
         "tournament": tournament,
@@ -93,6 +94,8 @@ def _quarter_context(
         confirmed=all(
             box["sheet"] and box["sheet"].is_confirmed for r in rooms for box in r["forms"]
         ),
+        cancelled=list(quarter.cancelled.select_related("created_by")),
+        cancel_form=cancel_form or CancelBoardForm(boards=quarter_boards(quarter)),
     )
     return context
 

@@ -36,7 +36,7 @@ Glossary (French terms of art, without accents in code):
 from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from math import isqrt, lcm
@@ -54,6 +54,7 @@ INDIVIDUAL_ATTACK_WEIGHT = Fraction(1, 4)
 TRIPLETTE_ATTACK_WEIGHT = Fraction(1, 2)
 LONE_NOTE = Fraction(50)  # n = 1: nothing to compare with (choice)
 MILLIS = 1000  # match points have 3 decimals
+PM_STEP = Decimal("0.001")
 
 
 # Topage and percentages (§2)
@@ -216,6 +217,13 @@ def match_points(ecart: int) -> Decimal:
     if 4 * scaled >= (2 * millis + 1) ** 2:
         millis += 1
     return Decimal(millis if ecart >= 0 else -millis).scaleb(-3)
+
+
+def pm_round(value: Decimal) -> Decimal:
+    """``value`` in PM to 3 decimals, rounded half away from zero as every figure here
+    (``Decimal``'s ``ROUND_HALF_UP``; its default context rounds half to even):
+    0.0045 → 0.005, −0.0045 → −0.005."""
+    return value.quantize(PM_STEP, rounding=ROUND_HALF_UP)
 
 
 def opposition_points(

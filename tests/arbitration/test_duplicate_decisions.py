@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from arbitration import services
+from arbitration import documents, services
 from arbitration.decisions import describe
 from arbitration.models import Decision, Incident
 from scoring.duplicate import board_plays, session_results
@@ -268,3 +268,139 @@ def test_the_etui_page_links_an_incident_per_line_and_lists_the_versions(client,
         + f"?position={table.round.number}&table={table.number}&deal={board.number}"
     )
     assert f'name="deal_number" value="{board.number}"' in new.content.decode()
+
+
+def test_an_incident_on_a_late_etui_carries_a_cancellation_and_a_penalty(client):
+    """Issue 34: 7 tables × 7 positions, 28 étuis: étui 23 is no deal of a libre table."""
+    tournament = duplicate_tournament(players=28, positions=7, deals_table_4=5, four_eyes=False)
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    session = drawn_session(tournament)
+    assert session.boards.count() == 28
+    board = session.boards.get(number=23)
+    enter(board, [56, 62, -56, -52, 50, 56, 62], scorer, confirm_by=arbitre)
+    play = board_plays(session)[board.board_set][2]
+    table = Table.objects.get(round_id=play.round_id, number=play.table)
+    client.force_login(arbitre)
+    new = reverse("arbitration:new", kwargs={"slug": tournament.slug})
+    form = client.get(new + f"?position={table.round.number}&table={table.number}&deal=23")
+    assert 'name="deal_number" value="23"' in form.content.decode()
+    logged = client.post(
+        new,
+        {"round": table.round.number, "table": table.number, "deal_number": 23,
+         "kind": "misdeal", "confirmed": "on"},
+    )  # fmt: skip
+    assert logged.status_code == 302, logged.content.decode()
+    incident = Incident.objects.get()
+    assert incident.deal_number == 23
+    decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
+    notes = {"note_N": "60", "note_E": "60", "note_S": "40", "note_W": "60"}
+    response = client.post(
+        decide, {"kind": "line_cancelled", "deal_number": 23, "note": "Carte vue", **notes}
+    )
+    assert response.status_code == 302
+    results = session_results(session, official=True)
+    assert _note(results, play.players["S"], 23).note == 40
+    assert _note(results, play.players["E"], 23).note == 60
+    offender = tournament.registrations.get(pk=play.players["S"])
+    response = client.post(
+        decide, {"kind": "penalty", "player": offender.pk, "points": 2, "note": "Carte vue"}
+    )
+    assert response.status_code == 302
+    row = next(p for p in session_results(session, official=True).players
+               if p.registration.pk == offender.pk)  # fmt: skip
+    assert row.penalty == 2
+    # The service refuses an étui the séance has not, with the étuis it has.
+    with pytest.raises(ValidationError, match="1 to 28"):
+        services.incident_log(
+            tournament=tournament, user=arbitre, round=table.round, table=table,
+            kind="misdeal", deal_number=29,
+        )  # fmt: skip
+
+
+def test_the_etui_page_shows_the_notes_assigned_and_keeps_them(client, played):
+    tournament, session, arbitre, _second = played
+    board, table, players = _line(session, 1)
+    incident = _incident(session, table, arbitre, board)
+    services.decision_add(
+        incident=incident, user=arbitre, kind=Decision.Kind.LINE_CANCELLED,
+        marks=[60, 60, 40, 60], note="South showed a card",
+    )  # fmt: skip
+    client.force_login(arbitre)
+    url = reverse("scoring:duplicate_board", args=[tournament.slug, 1, board.number])
+    page = client.get(url).content.decode()
+    assert 'data-testid="assigned-1">North 60 %, East 60 %, South 40 %, West 60 %<' in page
+    assert 'data-testid="assigned-0"' not in page  # a line played has no assigned note
+    # Saving the page again (a score typed elsewhere) keeps the notes the arbitre gave.
+    post = {f"score-{i}": f"{s:+d}" for i, s in enumerate(RULEBOOK)}
+    post.update({"score-1": "", "cancelled-1": "on", "reason": "Typing slip"})
+    post["score-0"] = "+62"
+    assert client.post(url, post).status_code == 302
+    assert _note(session_results(session, official=False), players["S"], 1).note == 40
+
+
+LIBRE_ONLY = ("bid_out_of_turn", "announcement_call")
+DUPLICATE_ONLY = ("rature", "etui_misplaced", "duplication", "first_position_hand")
+
+
+def _kinds(form) -> set[str]:
+    return {value for value, _label in form.fields["kind"].choices if value}
+
+
+def test_a_duplicate_incident_offers_the_formats_types_and_no_bidding(client, played):
+    tournament, session, arbitre, _second = played
+    board, table, players = _line(session, 0)
+    client.force_login(arbitre)
+    new = reverse("arbitration:new", kwargs={"slug": tournament.slug})
+    page = client.get(new + f"?position={table.round.number}&table={table.number}&deal=1")
+    kinds = _kinds(page.context["form"])
+    assert not kinds & set(LIBRE_ONLY) and set(DUPLICATE_ONLY) <= kinds
+    assert {"renonce", "faux_ecart", "exposed_card", "wrong_card_count"} <= kinds
+    content = page.content.decode()
+    for libre_text in ("bid", "Bid", "taker's camp", "offender_defending"):
+        assert libre_text not in content, libre_text
+    for address in ("arbitration:log", "arbitration:scale"):
+        user = tournament.created_by if address == "arbitration:scale" else arbitre
+        client.force_login(user)
+        shown = client.get(reverse(address, kwargs={"slug": tournament.slug})).content.decode()
+        assert "Bid out of turn" not in shown and "Étui put back wrongly" in shown, address
+    client.force_login(arbitre)
+    # A renonce with its offender needs no camp: no bid ban to derive from it.
+    offender = tournament.registrations.get(pk=players["E"])
+    logged = client.post(
+        new,
+        {"round": table.round.number, "table": table.number, "deal_number": 1,
+         "kind": "renonce", "offender": offender.pk, "confirmed": "on"},
+    )  # fmt: skip
+    assert logged.status_code == 302
+    incident = Incident.objects.get()
+    shown = client.get(reverse("arbitration:incident", args=[tournament.slug, incident.pk]))
+    assert "bid" not in shown.content.decode().lower()
+    assert "taker's camp" not in shown.content.decode()
+    record = client.get(reverse("arbitration:record", args=[tournament.slug, offender.number]))
+    assert record.status_code == 200 and "Bid bans" not in record.content.decode()
+    logged = client.post(
+        new,
+        {"round": table.round.number, "table": table.number, "deal_number": 1,
+         "kind": "etui_misplaced", "description": "Étui 1 turned by table 2"},
+    )  # fmt: skip
+    assert logged.status_code == 302
+    log = client.get(reverse("arbitration:log", args=[tournament.slug])).content.decode()
+    head = " ".join(log[log.find("<thead") : log.find("</thead>")].split())
+    assert "> Étui </th>" in head and "Deal" not in head
+    rows = list(documents.report_rows(tournament=tournament))
+    assert rows[0][2] == "Étui" and rows[1][2] == 1
+    with pytest.raises(ValidationError, match="type of incident"):
+        services.incident_log(
+            tournament=tournament, user=arbitre, round=table.round, table=table,
+            kind="bid_out_of_turn",
+        )  # fmt: skip
+
+
+def test_the_libre_incident_form_keeps_its_types(client):
+    libre = TournamentFactory()
+    arbitre = StaffRoleFactory(tournament=libre, role="arbitre").user
+    client.force_login(arbitre)
+    page = client.get(reverse("arbitration:new", kwargs={"slug": libre.slug}))
+    kinds = _kinds(page.context["form"])
+    assert set(LIBRE_ONLY) <= kinds and not kinds & set(DUPLICATE_ONLY)
+    assert "offender_defending" in page.context["form"].fields

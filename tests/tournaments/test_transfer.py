@@ -67,6 +67,7 @@ MODELS = [
     ("scoring.QuarterPlayer", "quarter__match__tournament"),
     ("scoring.MatchLine", "quarter__match__tournament"),
     ("scoring.MatchSheet", "quarter__match__tournament"),
+    ("scoring.CancelledBoard", "quarter__match__tournament"),
     ("arbitration.Incident", "tournament"),
     ("arbitration.Decision", "incident__tournament"),
     ("arbitration.PenaltyScale", "tournament"),

@@ -1,0 +1,137 @@
+"""The arbitre's rulings on a team match's étui (fft-duplicate.md §1.6, §5): an étui cancelled in
+a quarter, in the room where its deal went wrong, leaves the comparison of the two rooms; both
+teams get 0 PM on it, or the PM the arbitre assigns them, with the reason. Undone with a
+reason. Under the four-eyes rule another arbitre confirms a cancellation before the quarter
+closes. Each runs in one transaction with its audit entry; a refusal raises a
+``ValidationError`` (next to its field where it has one) and saves nothing. A closed quarter is
+reopened first: its PM are public.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from common.errors import field_error
+from common.text import clean_text, has_visible_text
+from tournaments.permissions import Role, require_role
+from tournaments.services import audit_log
+
+from .actions import Action
+from .match_results import quarter_boards
+from .models_match import CancelledBoard, MatchQuarter
+from .services_match import _pm as typed_pm  # the bonus's and the penalty's reading of PM
+
+
+def _open_quarter(quarter: MatchQuarter, user) -> MatchQuarter:
+    require_role(user, quarter.match.tournament, Role.ARBITRE)
+    quarter = MatchQuarter.objects.select_for_update().select_related("match").get(pk=quarter.pk)
+    if quarter.is_closed:
+        raise ValidationError(
+            _("This quarter is closed: reopen it, with a reason, before changing an étui."),
+            code="quarter_closed",
+        )
+    return quarter
+
+
+def _reason(reason: str) -> str:
+    reason = clean_text(reason or "", 300)
+    if not has_visible_text(reason):
+        raise field_error("reason", _("Say why the arbitre decides it."), "reason_required")
+    return reason
+
+
+@transaction.atomic
+def board_cancel(
+    *, quarter: MatchQuarter, board: int, room: str, user, reason: str, pm_a="0", pm_b="0"
+) -> CancelledBoard:
+    """Cancel étui ``board`` of the quarter, its deal having gone wrong in ``room``; each team
+    gets ``pm_a`` / ``pm_b`` PM on it (text as typed, or numbers; 0 by default)."""
+    quarter = _open_quarter(quarter, user)
+    reason = _reason(reason)
+    if board not in quarter_boards(quarter):
+        raise field_error(
+            "board",
+            _("Quarter %(k)s plays étuis %(first)s to %(last)s."),
+            "no_such_board",
+            k=quarter.number,
+            first=quarter_boards(quarter)[0],
+            last=quarter_boards(quarter)[-1],
+        )
+    if room not in MatchQuarter.Room.values:
+        raise field_error("room", _("Choose the room."), "room_invalid")
+    if quarter.cancelled.filter(board=board).exists():
+        raise field_error(
+            "board", _("Étui %(n)s is already cancelled."), "already_cancelled", n=board
+        )
+    at_once = not quarter.match.tournament.four_eyes
+    cancelled = CancelledBoard.objects.create(
+        quarter=quarter,
+        board=board,
+        room=room,
+        pm_a=typed_pm("pm_a", pm_a),
+        pm_b=typed_pm("pm_b", pm_b),
+        reason=reason,
+        created_by=user,
+        confirmed_by=user if at_once else None,
+        confirmed_at=timezone.now() if at_once else None,
+    )
+    audit_log(
+        action=Action.MATCH_BOARD_CANCELLED,
+        user=user,
+        tournament=quarter.match.tournament,
+        data={
+            "match": quarter.match.number,
+            "quarter": quarter.number,
+            "board": board,
+            "room": room,
+            "pm_a": str(cancelled.pm_a),
+            "pm_b": str(cancelled.pm_b),
+            "reason": reason,
+            "confirmed": at_once,
+        },
+    )
+    return cancelled
+
+
+@transaction.atomic
+def board_cancel_confirm(*, cancelled: CancelledBoard, user) -> CancelledBoard:
+    """Another arbitre's visa on a cancelled étui (the four-eyes rule): the quarter may close."""
+    quarter = _open_quarter(cancelled.quarter, user)
+    cancelled = CancelledBoard.objects.select_for_update().get(pk=cancelled.pk)
+    if cancelled.is_confirmed:
+        return cancelled
+    if cancelled.created_by_id == user.pk:
+        raise ValidationError(
+            _("You cancelled this étui: another arbitre must confirm it (four-eyes)."),
+            code="four_eyes",
+        )
+    cancelled.confirmed_by, cancelled.confirmed_at = user, timezone.now()
+    cancelled.save(update_fields=["confirmed_by", "confirmed_at"])
+    audit_log(
+        action=Action.MATCH_BOARD_CONFIRMED,
+        user=user,
+        tournament=quarter.match.tournament,
+        data={"match": quarter.match.number, "quarter": quarter.number, "board": cancelled.board},
+    )
+    return cancelled
+
+
+@transaction.atomic
+def board_restore(*, cancelled: CancelledBoard, user, reason: str) -> None:
+    """The étui compared again as the rooms' sheets have it: the cancellation undone."""
+    quarter = _open_quarter(cancelled.quarter, user)
+    reason = _reason(reason)
+    deleted, _rows = CancelledBoard.objects.filter(pk=cancelled.pk).delete()
+    if deleted:
+        audit_log(
+            action=Action.MATCH_BOARD_RESTORED,
+            user=user,
+            tournament=quarter.match.tournament,
+            data={
+                "match": quarter.match.number,
+                "quarter": quarter.number,
+                "board": cancelled.board,
+                "reason": reason,
+            },
+        )
