@@ -12,7 +12,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring.duplicate import session_results
+from scoring.duplicate import board_plays, session_results
 from scoring.simulation_duplicate import random_scores
 from tests.browser.conftest import fetch_document
 from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
@@ -90,6 +90,51 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
         page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/{number}/")
         page.get_by_test_id("confirm").click()
     expect(page.get_by_test_id("progress")).to_contain_text("28 of 28 étuis confirmed")
+
+    # An incident on a late étui, from its line: étui 23's third line is cancelled with the
+    # notes the arbitre gives (60 % to the players not at fault, 40 % to South), and South is
+    # penalised 2 points of percentage.
+    page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/23/")
+    link = page.get_by_test_id("incident-2")
+    where = dict(part.split("=") for part in link.get_attribute("href").split("?")[1].split("&"))
+    play = next(
+        p
+        for p in board_plays(session)[session.boards.get(number=23).board_set]
+        if (p.position, p.table) == (int(where["position"]), int(where["table"]))
+    )
+    link.click()
+    page.locator("#id_kind").select_option("misdeal")
+    page.get_by_test_id("save-incident").click()
+    expect(page.get_by_test_id("incident-status")).to_be_visible()
+    form = page.get_by_test_id("decision-form")
+    form.locator("#id_kind").select_option("line_cancelled")
+    expect(form.locator("#id_deal_number")).to_have_value("23")
+    for orientation, note in (("N", "60"), ("E", "60"), ("S", "40"), ("W", "60")):
+        form.locator(f"#id_note_{orientation}").select_option(note)
+    form.locator("#id_note").fill("Carte exposée avant l'entame")
+    page.get_by_test_id("decide").click()
+    expect(page.get_by_test_id("decisions")).to_contain_text("60")
+    page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/23/")
+    expect(page.get_by_test_id("assigned-2")).to_have_text(
+        "North 60 %, East 60 %, South 40 %, West 60 %"
+    )
+    offender = tournament.registrations.get(pk=play.players["S"])
+    page.get_by_test_id("incident-2").click()
+    page.locator("#id_kind").select_option("misdeal")
+    page.get_by_test_id("save-incident").click()
+    form = page.get_by_test_id("decision-form")
+    form.locator("#id_kind").select_option("penalty")
+    form.locator("#id_player").select_option(str(offender.pk))
+    form.locator("#id_points").fill("2")
+    form.locator("#id_note").fill("Carte exposée")
+    page.get_by_test_id("decide").click()
+    expect(page.get_by_test_id("decisions")).to_contain_text("Penalty")
+    results = session_results(session, official=True)
+    noted = {p.registration.pk: n for p in results.players for n in p.notes if n.board == 23}
+    assert noted[play.players["S"]].note == 40 and noted[play.players["E"]].note == 60
+    assert next(p for p in results.players if p.registration == offender).penalty == 2
+
+    page.goto(f"/manage/t/{tournament.slug}/duplicate/1/")
     page.get_by_test_id("ranking-link").click()
     expect(page.get_by_test_id("alternate")).to_be_visible()
     page.goto(f"/manage/t/{tournament.slug}/duplicate/1/")
@@ -106,3 +151,19 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     rows = phone.get_by_test_id("alternate").locator("tbody tr")
     expect(rows).to_have_count(28)
     expect(rows.first).to_contain_text(first.name)
+
+    # The results menu and the federation file give the alterné and général of the séance.
+    page.goto(f"/manage/t/{tournament.slug}/results/?official=1")
+    general = page.get_by_test_id("ranking-general").locator("tbody tr")
+    expect(general).to_have_count(28)
+    expect(general.first).to_contain_text(results.general[0].registration.name)
+    expect(page.get_by_test_id("ranking-alternate").locator("tbody tr").first).to_contain_text(
+        first.name
+    )
+    href = page.get_by_role("link", name="Federation results file (CSV)").get_attribute("href")
+    federation = fetch_document(page, href)
+    assert federation.ok
+    lines = federation.body().decode("utf-8-sig").splitlines()
+    assert len(lines) == 29 and lines[0].startswith("Licence;Last name;First name;Club")
+    ranks = [line.split(";")[5] for line in lines[1:]]
+    assert ranks[0] == "1" and len(set(ranks)) > 1  # not everyone first with 0

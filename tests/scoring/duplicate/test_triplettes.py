@@ -279,6 +279,8 @@ def test_the_pages_the_triplettes_do_not_have_yet_say_so_and_the_libre_ones_are_
     seance = reverse("scoring:duplicate", args=[tournament.slug, 1])
     response = client.get(reverse("scoring:duplicate_tables", args=[tournament.slug, 1]))
     assert response.status_code == 302 and response.url == seance  # the documents: they have
-    assert client.get(reverse("standings:teams", args=[tournament.slug])).status_code == 404
+    teams = client.get(reverse("standings:teams", args=[tournament.slug]))  # their ranking's
+    assert teams.status_code == 302
+    assert teams.url == reverse("standings:individual", args=[tournament.slug])
     page = client.get(reverse("standings:individual", args=[tournament.slug])).content.decode()
     assert "hidden-until-closed" in page  # nothing of a score while the séance is open
