@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring.duplicate import board_plays, session_results
+from scoring.duplicate import session_results
+from scoring.models_duplicate import ORIENTATIONS
 from scoring.simulation_duplicate import random_scores
 from tests.browser.conftest import fetch_document
 from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
@@ -97,11 +98,10 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/23/")
     link = page.get_by_test_id("incident-2")
     where = dict(part.split("=") for part in link.get_attribute("href").split("?")[1].split("&"))
-    play = next(
-        p
-        for p in board_plays(session)[session.boards.get(number=23).board_set]
-        if (p.position, p.table) == (int(where["position"]), int(where["table"]))
+    at = Seat.objects.filter(
+        round__session=session, round__number=where["position"], table__number=where["table"]
     )
+    players = {ORIENTATIONS[seat.number]: seat.registration_id for seat in at}
     link.click()
     page.locator("#id_kind").select_option("misdeal")
     page.get_by_test_id("save-incident").click()
@@ -118,7 +118,7 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     expect(page.get_by_test_id("assigned-2")).to_have_text(
         "North 60 %, East 60 %, South 40 %, West 60 %"
     )
-    offender = tournament.registrations.get(pk=play.players["S"])
+    offender = tournament.registrations.get(pk=players["S"])
     page.get_by_test_id("incident-2").click()
     page.locator("#id_kind").select_option("misdeal")
     page.get_by_test_id("save-incident").click()
@@ -129,9 +129,18 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     form.locator("#id_note").fill("Carte exposée")
     page.get_by_test_id("decide").click()
     expect(page.get_by_test_id("decisions")).to_contain_text("Penalty")
+    # The cancellation made a new version of étui 23's sheet: another arbitre confirms it.
+    page.goto(f"/manage/t/{tournament.slug}/duplicate/1/")
+    expect(page.get_by_test_id("progress")).to_contain_text("27 of 28 étuis confirmed")
+    log_in(organiser)
+    page.goto(f"/manage/t/{tournament.slug}/duplicate/1/etuis/23/")
+    page.get_by_test_id("confirm").click()
+    page.goto(f"/manage/t/{tournament.slug}/duplicate/1/")
+    expect(page.get_by_test_id("progress")).to_contain_text("28 of 28 étuis confirmed")
+    log_in(arbitre)
     results = session_results(session, official=True)
     noted = {p.registration.pk: n for p in results.players for n in p.notes if n.board == 23}
-    assert noted[play.players["S"]].note == 40 and noted[play.players["E"]].note == 60
+    assert noted[players["S"]].note == 40 and noted[players["E"]].note == 60
     assert next(p for p in results.players if p.registration == offender).penalty == 2
 
     page.goto(f"/manage/t/{tournament.slug}/duplicate/1/")
@@ -156,7 +165,7 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     page.goto(f"/manage/t/{tournament.slug}/results/?official=1")
     general = page.get_by_test_id("ranking-general").locator("tbody tr")
     expect(general).to_have_count(28)
-    expect(general.first).to_contain_text(results.general[0].registration.name)
+    expect(general.first).to_contain_text(results.players[0].registration.name)
     expect(page.get_by_test_id("ranking-alternate").locator("tbody tr").first).to_contain_text(
         first.name
     )
