@@ -37,3 +37,11 @@ class Action(models.TextChoices):
     MATCH_BOARD_CANCELLED = "match.board_cancelled", _("Team match étui cancelled")
     MATCH_BOARD_CONFIRMED = "match.board_confirmed", _("Team match étui cancellation confirmed")
     MATCH_BOARD_RESTORED = "match.board_restored", _("Team match étui cancellation undone")
+    MATCH_BOARD_RESTORE_ASKED = (
+        "match.board_restore_asked",
+        _("Team match étui cancellation: undoing asked"),
+    )
+    MATCH_BOARD_RESTORE_DROPPED = (
+        "match.board_restore_dropped",
+        _("Team match étui cancellation: undoing dropped"),
+    )

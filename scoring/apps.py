@@ -12,6 +12,7 @@ class ScoringConfig(AppConfig):
             register_finished_rounds,
             register_not_seating,
             register_results,
+            register_seating_actions,
             register_seating_page,
             register_table_results,
         )
@@ -46,3 +47,5 @@ class ScoringConfig(AppConfig):
         register_results_documents()
         register_duplicate_documents()
         register_audit_actions(Action)
+        # The matches are drawn from the teams present: « all present » is no longer taken back.
+        register_seating_actions(Action.MATCHES_DRAWN)

@@ -63,6 +63,11 @@ def unconfirmed_boards(quarter: MatchQuarter) -> list[int]:
     return sorted(board for board, c in cancelled_boards(quarter).items() if not c.is_confirmed)
 
 
+def restores_waiting(quarter: MatchQuarter) -> list[int]:
+    """The cancelled étuis of the quarter whose undoing waits for another arbitre's visa."""
+    return sorted(board for board, c in cancelled_boards(quarter).items() if c.restore_waiting)
+
+
 def room_state(quarter: MatchQuarter, sheets: dict, room: str) -> RoomState:
     """A room's two sheets; a cancelled étui is neither missing nor a difference."""
     cancelled = cancelled_boards(quarter)

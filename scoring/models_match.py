@@ -237,6 +237,11 @@ class MatchSheet(models.Model):
     def is_confirmed(self) -> bool:
         return self.confirmed_at is not None
 
+    @property
+    def restore_waiting(self) -> bool:
+        """Its undoing was asked and waits for another arbitre's visa (four-eyes)."""
+        return self.restore_asked_at is not None
+
 
 class CancelledBoard(models.Model):
     """An étui of a quarter the arbitre cancelled (fft-duplicate.md §1.6), in the room where
@@ -270,6 +275,18 @@ class CancelledBoard(models.Model):
         related_name="+",
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    # Under the four-eyes rule a confirmed cancellation is undone once another arbitre confirms
+    # the undoing this arbitre asked for; until then the étui stays cancelled.
+    restore_asked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("undoing asked by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    restore_asked_at = models.DateTimeField(_("undoing asked at"), null=True, blank=True)
+    restore_reason = models.CharField(_("why it is undone"), max_length=300, blank=True)
 
     class Meta:
         ordering = ["quarter", "board"]
@@ -288,3 +305,8 @@ class CancelledBoard(models.Model):
     @property
     def is_confirmed(self) -> bool:
         return self.confirmed_at is not None
+
+    @property
+    def restore_waiting(self) -> bool:
+        """Its undoing was asked and waits for another arbitre's visa (four-eyes)."""
+        return self.restore_asked_at is not None

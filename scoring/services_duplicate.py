@@ -251,7 +251,9 @@ def version_write(board, current, lines, user, reason, *, confirmed=False) -> Tr
 
 
 @transaction.atomic
-def travelling_sheet_confirm(*, sheet: TravellingSheet, user) -> TravellingSheet:
+def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> TravellingSheet:
+    """An arbitre confirms the étui's current sheet. ``version``: the one the arbitre read;
+    refused when another was saved since (None: not checked, for simulations)."""
     board = lock_board(sheet.board)
     sheet = TravellingSheet.objects.get(pk=sheet.pk)
     tournament = board.session.tournament
@@ -262,6 +264,15 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user) -> TravellingSheet
     if sheet.status != Status.ENTERED:
         raise ValidationError(
             _("A later version of this travelling sheet exists: open it again."), code="stale"
+        )
+    if version is not None and version != sheet.version:
+        raise ValidationError(
+            _(
+                "The travelling sheet changed since you opened it (now version %(version)s, "
+                "entered by %(user)s): check it again before confirming."
+            )
+            % {"version": sheet.version, "user": sheet.entered_by},
+            code="stale",
         )
     if tournament.four_eyes and sheet.entered_by_id == user.pk:
         raise ValidationError(

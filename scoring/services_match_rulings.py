@@ -2,9 +2,9 @@
 a quarter, in the room where its deal went wrong, leaves the comparison of the two rooms; both
 teams get 0 PM on it, or the PM the arbitre assigns them, with the reason. Undone with a
 reason. Under the four-eyes rule another arbitre confirms a cancellation before the quarter
-closes. Each runs in one transaction with its audit entry; a refusal raises a
-``ValidationError`` (next to its field where it has one) and saves nothing. A closed quarter is
-reopened first: its PM are public.
+closes, and the undoing of a confirmed one before it takes effect. Each runs in one
+transaction with its audit entry; a refusal raises a ``ValidationError`` (next to its field
+where it has one) and saves nothing. A closed quarter is reopened first: its PM are public.
 """
 
 from django.core.exceptions import ValidationError
@@ -118,20 +118,77 @@ def board_cancel_confirm(*, cancelled: CancelledBoard, user) -> CancelledBoard:
 
 
 @transaction.atomic
-def board_restore(*, cancelled: CancelledBoard, user, reason: str) -> None:
-    """The étui compared again as the rooms' sheets have it: the cancellation undone."""
+def board_restore(*, cancelled: CancelledBoard, user, reason: str) -> CancelledBoard | None:
+    """The étui compared again as the rooms' sheets have it: the cancellation undone (None).
+    Under the four-eyes rule a confirmed cancellation is undone only once another arbitre
+    confirms it (``board_restore_confirm``): until then it stays, its undoing asked
+    (returned)."""
     quarter = _open_quarter(cancelled.quarter, user)
     reason = _reason(reason)
-    deleted, _rows = CancelledBoard.objects.filter(pk=cancelled.pk).delete()
-    if deleted:
-        audit_log(
-            action=Action.MATCH_BOARD_RESTORED,
-            user=user,
-            tournament=quarter.match.tournament,
-            data={
-                "match": quarter.match.number,
-                "quarter": quarter.number,
-                "board": cancelled.board,
-                "reason": reason,
-            },
+    cancelled = CancelledBoard.objects.select_for_update().filter(pk=cancelled.pk).first()
+    if cancelled is None:
+        return None
+    if cancelled.restore_waiting:
+        raise ValidationError(
+            _("Undoing this cancellation already waits for another arbitre's visa."),
+            code="restore_waiting",
         )
+    if quarter.match.tournament.four_eyes and cancelled.is_confirmed:
+        cancelled.restore_asked_by, cancelled.restore_asked_at = user, timezone.now()
+        cancelled.restore_reason = reason
+        cancelled.save(update_fields=["restore_asked_by", "restore_asked_at", "restore_reason"])
+        _restore_log(Action.MATCH_BOARD_RESTORE_ASKED, quarter, cancelled, user, reason)
+        return cancelled
+    cancelled.delete()
+    _restore_log(Action.MATCH_BOARD_RESTORED, quarter, cancelled, user, reason)
+    return None
+
+
+@transaction.atomic
+def board_restore_confirm(*, cancelled: CancelledBoard, user) -> None:
+    """Another arbitre's visa on the undoing of a cancellation (the four-eyes rule)."""
+    quarter = _open_quarter(cancelled.quarter, user)
+    cancelled = CancelledBoard.objects.select_for_update().filter(pk=cancelled.pk).first()
+    if cancelled is None:
+        return
+    if not cancelled.restore_waiting:
+        raise ValidationError(_("Nobody asked to undo this cancellation."), code="no_restore")
+    if cancelled.restore_asked_by_id == user.pk:
+        raise ValidationError(
+            _("You asked to undo this cancellation: another arbitre must confirm it (four-eyes)."),
+            code="four_eyes",
+        )
+    cancelled.delete()
+    _restore_log(Action.MATCH_BOARD_RESTORED, quarter, cancelled, user, cancelled.restore_reason)
+
+
+@transaction.atomic
+def board_restore_drop(*, cancelled: CancelledBoard, user) -> CancelledBoard:
+    """The undoing asked is dropped: the cancellation stays as confirmed."""
+    quarter = _open_quarter(cancelled.quarter, user)
+    cancelled = CancelledBoard.objects.select_for_update().get(pk=cancelled.pk)
+    if not cancelled.restore_waiting:
+        return cancelled
+    reason = cancelled.restore_reason
+    cancelled.restore_asked_by, cancelled.restore_asked_at, cancelled.restore_reason = (
+        None,
+        None,
+        "",
+    )
+    cancelled.save(update_fields=["restore_asked_by", "restore_asked_at", "restore_reason"])
+    _restore_log(Action.MATCH_BOARD_RESTORE_DROPPED, quarter, cancelled, user, reason)
+    return cancelled
+
+
+def _restore_log(action, quarter: MatchQuarter, cancelled: CancelledBoard, user, reason: str):
+    audit_log(
+        action=action,
+        user=user,
+        tournament=quarter.match.tournament,
+        data={
+            "match": quarter.match.number,
+            "quarter": quarter.number,
+            "board": cancelled.board,
+            "reason": reason,
+        },
+    )

@@ -22,6 +22,7 @@ from .match_results import (
     cancelled_boards,
     quarter_boards,
     quarter_sheets,
+    restores_waiting,
     room_state,
     unconfirmed_boards,
 )
@@ -257,6 +258,16 @@ def quarter_close(*, quarter: MatchQuarter, user) -> MatchQuarter:
         raise ValidationError(
             _("Another arbitre must first confirm the cancelled étuis %(boards)s (four-eyes).")
             % {"boards": ", ".join(str(b) for b in pending)},
+            code="four_eyes",
+        )
+    undoing = restores_waiting(quarter)
+    if undoing:
+        raise ValidationError(
+            _(
+                "Another arbitre must first confirm or drop the undoing of the cancelled "
+                "étuis %(boards)s (four-eyes)."
+            )
+            % {"boards": ", ".join(str(b) for b in undoing)},
             code="four_eyes",
         )
     quarter.closed_at, quarter.closed_by = timezone.now(), user

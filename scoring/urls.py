@@ -87,6 +87,11 @@ scoring_patterns = (
             views_match_rulings.board_restore,
             name="match_board_restore",
         ),
+        path(
+            Q + "cancel/<int:board>/undo/confirm/",
+            views_match_rulings.board_restore_confirm,
+            name="match_board_restore_confirm",
+        ),
         path(R, views_exports.results_exports, name="exports"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],

@@ -1,7 +1,8 @@
 """The arbitre's cancelled étuis of a team match's quarter (fft-duplicate.md §1.6), from its
 page: cancel one (0 PM, or the PM assigned, with the reason), confirm it (four-eyes), undo it
-with a reason. Writes are
-``services_match_rulings``'; a refusal is shown next to its field on the quarter's page."""
+with a reason (a confirmed one, under four-eyes, once another arbitre confirms the undoing).
+Writes are ``services_match_rulings``'; a refusal is shown next to its field on the quarter's
+page."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -57,13 +58,44 @@ def board_restore(request, tournament, match, quarter, board):
         CancelledBoard, quarter__match=match, quarter__number=quarter, board=board
     )
     try:
-        services_match_rulings.board_restore(
+        waiting = services_match_rulings.board_restore(
             cancelled=cancelled, user=request.user, reason=request.POST.get("reason", "")
         )
     except ValidationError as exc:
         errors_told(request, exc)
     else:
-        messages.success(request, _("Étui %(n)s is compared again.") % {"n": board})
+        if waiting is None:
+            messages.success(request, _("Étui %(n)s is compared again.") % {"n": board})
+        else:
+            messages.info(
+                request,
+                _(
+                    "Étui %(n)s stays cancelled until another arbitre confirms its undoing "
+                    "(four-eyes)."
+                )
+                % {"n": board},
+            )
+    return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+@match_only
+def board_restore_confirm(request, tournament, match, quarter, board):
+    """Another arbitre confirms the undoing asked (four-eyes), or drops it (``drop``)."""
+    match = match_or_404(tournament, match)
+    cancelled = get_object_or_404(
+        CancelledBoard, quarter__match=match, quarter__number=quarter, board=board
+    )
+    try:
+        if request.POST.get("drop"):
+            services_match_rulings.board_restore_drop(cancelled=cancelled, user=request.user)
+            messages.success(request, _("Étui %(n)s stays cancelled.") % {"n": board})
+        else:
+            services_match_rulings.board_restore_confirm(cancelled=cancelled, user=request.user)
+            messages.success(request, _("Étui %(n)s is compared again.") % {"n": board})
+    except ValidationError as exc:
+        errors_told(request, exc)
     return redirect("scoring:match_quarter", tournament.slug, match.number, quarter)
 
 

@@ -175,6 +175,9 @@ ACCESS = {
     "scoring:match_board_cancel": action("arbitre", fixed={"match": 1, "quarter": 1}),
     "scoring:match_board_confirm": action("arbitre", fixed={"match": 1, "quarter": 1, "board": 1}),
     "scoring:match_board_restore": action("arbitre", fixed={"match": 1, "quarter": 1, "board": 1}),
+    "scoring:match_board_restore_confirm": action(
+        "arbitre", fixed={"match": 1, "quarter": 1, "board": 1}
+    ),
     "scoring:duplicate_ranking": page("scorer", ok=302, fixed={"session": 1}),
     "scoring:duplicate_board": page("scorer", ok=302, fixed={"session": 1, "board": 1}),
     "scoring:duplicate_boards_type": page("arbitre", ok=302, fixed={"session": 1}),

@@ -17,6 +17,9 @@ depend on what the layers above record:
 - ``not_seating``: the audit actions that never change where anyone sits (sheets, penalties,
   incidents...), left out of the seating page's change stamp. ``scoring`` and ``arbitration``
   register their prefixes.
+- ``register_seating_actions``: the audit actions of an app above that seat the players from
+  those present (a team match's matches drawn), after which an « all present » is no longer
+  taken back. ``scoring`` registers its own.
 - ``register_renamed_field``: a field an app renamed; a tournament document or a backup
   written before the rename is read with the new name.
 - ``register_audit_actions``: the audit actions an app writes, with their labels; the audit
@@ -168,6 +171,17 @@ _ACTIONS: dict[str, object] = {}  # value -> label
 def register_audit_actions(choices) -> None:
     """The actions (a ``TextChoices``) an app's services write in the audit log."""
     _ACTIONS.update(choices.choices)
+
+
+_SEATING_ACTIONS: list[str] = []
+
+
+def register_seating_actions(*actions: str) -> None:
+    _SEATING_ACTIONS.extend(a for a in actions if a not in _SEATING_ACTIONS)
+
+
+def seating_actions() -> tuple[str, ...]:
+    return tuple(_SEATING_ACTIONS)
 
 
 def is_audit_action(action: str) -> bool:

@@ -8,7 +8,7 @@ from django.db.models import Count, Q
 from common.text import folded
 
 from .actions import Action
-from .extensions import not_seating
+from .extensions import not_seating, seating_actions
 from .models import AuditEntry, Registration, StaffRole, Tournament
 
 
@@ -64,7 +64,8 @@ class CheckInAll:
     count: int  # those it checked in who are still as it left them
 
 
-# What makes an « all present » too late to take back: a seating drawn from the players present.
+# What makes an « all present » too late to take back: a seating drawn from the players present
+# (and those the apps above register: a team match's matches drawn).
 _SEATINGS = (Action.ROUND_GENERATED, Action.MOVEMENT_BUILT)
 
 
@@ -75,7 +76,12 @@ def last_check_in_all(*, tournament: Tournament) -> CheckInAll | None:
     last = (
         AuditEntry.objects.filter(
             tournament=tournament,
-            action__in=[Action.CHECKED_IN_ALL, Action.CHECK_IN_ALL_UNDONE, *_SEATINGS],
+            action__in=[
+                Action.CHECKED_IN_ALL,
+                Action.CHECK_IN_ALL_UNDONE,
+                *_SEATINGS,
+                *seating_actions(),
+            ],
         )
         .order_by("-id")
         .values_list("pk", "action", "data")

@@ -25,7 +25,12 @@ from scoring.models import BidBan
 from scoring.models_duplicate import TravellingLine
 from scoring.models_match import CancelledBoard, MatchLine, TeamMatch
 from scoring.services_match import matches_draw, quarter_close
-from scoring.services_match_rulings import board_cancel, board_cancel_confirm
+from scoring.services_match_rulings import (
+    board_cancel,
+    board_cancel_confirm,
+    board_restore,
+    board_restore_confirm,
+)
 from scoring.triplettes_lines import triplette_lines
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_documents_quadrettes import _played as quadrettes_played
@@ -384,3 +389,60 @@ def test_a_team_match_cancelled_etui_waits_for_a_second_arbitre_under_four_eyes(
     quarter_close(quarter=quarter, user=second)
     official = match_results(TeamMatch.objects.get(pk=match.pk))
     assert (official.quarters[0].pm_a, official.quarters[0].pm_b) == (a, b + 2)
+
+
+def _confirmed_cancellation(tournament, scorer, arbitre, second):
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    match = TeamMatch.objects.get(pk=match.pk)
+    a_scores, b_scores = QUARTER_SCORES[0]
+    quarter = name(match, 1, arbitre)
+    fill(quarter, scorer, OPEN, a_scores)
+    fill(quarter, scorer, CLOSED, b_scores)
+    cancelled = board_cancel(quarter=quarter, board=1, room=OPEN, user=arbitre, reason="Tourné")
+    board_cancel_confirm(cancelled=cancelled, user=second)
+    confirm_all(quarter, second)
+    return match, quarter, cancelled
+
+
+def test_undoing_a_confirmed_cancellation_waits_for_a_second_arbitre_under_four_eyes():
+    tournament = competition_of()
+    tournament.four_eyes = True
+    tournament.save()
+    _organiser, scorer, arbitre, second = staff_of(tournament)
+    _match, quarter, cancelled = _confirmed_cancellation(tournament, scorer, arbitre, second)
+    waiting = board_restore(cancelled=cancelled, user=arbitre, reason="Wrong étui")
+    assert waiting is not None and waiting.restore_asked_by == arbitre
+    assert CancelledBoard.objects.filter(pk=cancelled.pk).exists()  # still cancelled
+    with pytest.raises(ValidationError, match="four-eyes"):
+        quarter_close(quarter=quarter, user=second)  # the undoing is not confirmed yet
+    with pytest.raises(ValidationError, match="another arbitre"):
+        board_restore_confirm(cancelled=cancelled, user=arbitre)
+    assert not AuditEntry.objects.filter(action="match.board_restored").exists()
+    board_restore_confirm(cancelled=cancelled, user=second)
+    assert not CancelledBoard.objects.filter(pk=cancelled.pk).exists()
+    entry = AuditEntry.objects.get(action="match.board_restored")
+    assert entry.data["reason"] == "Wrong étui" and entry.user == second
+
+
+def test_the_page_says_an_undoing_waits_for_another_arbitre_who_confirms_it(client):
+    tournament = competition_of()
+    tournament.four_eyes = True
+    tournament.save()
+    _organiser, scorer, arbitre, second = staff_of(tournament)
+    match, _quarter, cancelled = _confirmed_cancellation(tournament, scorer, arbitre, second)
+    args = [tournament.slug, match.number, 1]
+    page = reverse("scoring:match_quarter", args=args)
+    undo = reverse("scoring:match_board_restore", args=[*args, 1])
+    client.force_login(arbitre)
+    answer = client.post(undo, {"reason": "Wrong étui"}, follow=True)
+    shown = answer.content.decode()
+    assert CancelledBoard.objects.filter(pk=cancelled.pk).exists()
+    assert "another arbitre must confirm" in shown
+    assert 'data-testid="restore-waiting-1"' in shown
+    assert 'data-testid="confirm-restore-1"' not in shown
+    client.force_login(second)
+    shown = client.get(page).content.decode()
+    assert 'data-testid="confirm-restore-1"' in shown and "Wrong étui" in shown
+    confirm = reverse("scoring:match_board_restore_confirm", args=[*args, 1])
+    assert client.post(confirm).status_code == 302
+    assert not CancelledBoard.objects.filter(pk=cancelled.pk).exists()

@@ -132,3 +132,21 @@ def test_all_present_and_its_undo_need_an_arbitre(client, field, staff, visitor)
     response = client.post(url("manage:checkin_all_undo", field), {"entry": "1"})
     assert response.status_code == expected
     assert client.get(url("manage:checkin_all", field)).status_code in (302, 403, 405)
+
+
+def test_once_a_team_match_s_matches_are_drawn_the_check_in_is_no_longer_undone():
+    from scoring.services_match import matches_draw
+    from tests.scoring.duplicate.helpers import staff_of
+    from tests.scoring.duplicate.test_team_match import competition_of
+
+    tournament = competition_of()
+    organiser, _scorer, arbitre, _second = staff_of(tournament)
+    tournament.registrations.filter(number__in=[2, 5]).update(checked_in=False)
+    assert registrations_check_in_all(tournament=tournament, user=arbitre) == 2
+    entry = last_check_in_all(tournament=tournament).entry
+    matches_draw(tournament=tournament, user=organiser, seed=1)
+    assert last_check_in_all(tournament=tournament) is None
+    with pytest.raises(ValidationError) as refused:
+        services_undo.check_in_all_undo(tournament=tournament, user=organiser, entry=entry)
+    assert refused.value.code == "check_in_changed"
+    assert tournament.registrations.filter(checked_in=False).count() == 0

@@ -264,3 +264,25 @@ def test_five_identical_submits_of_a_travelling_sheet_make_one_version(client):
     for _ in range(5):
         assert client.post(url, typed).status_code == 302
     assert TravellingSheet.objects.get().version == 1
+
+
+def test_confirm_refuses_a_version_saved_since_the_page_was_opened_and_shows_it(client):
+    tournament = duplicate_tournament(players=20, positions=5, four_eyes=True)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, arbitre2 = staff_of(tournament)
+    board = session.boards.get(number=1)
+    enter(board, [56, 62, -56, -52, 50], arbitre)
+    url = _url("scoring:duplicate_board", tournament, board=1)
+    client.force_login(arbitre2)
+    html = client.get(url).content.decode()
+    assert 'name="version" value="1"' in html
+    enter(board, [56, 62, -56, -52, 48], scorer)  # a typo saved while the page is open
+    refused = client.post(url, {"confirm": "1", "version": "1"})
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert "changed since you opened it" in html and "Entered, version 2" in html
+    assert 'value="+48"' in html or 'value="48"' in html
+    assert 'name="version" value="2"' in html
+    assert not TravellingSheet.objects.filter(status=TravellingSheet.Status.CONFIRMED).exists()
+    client.post(url, {"confirm": "1", "version": "2"})
+    assert TravellingSheet.objects.get(status=TravellingSheet.Status.CONFIRMED).version == 2

@@ -326,3 +326,18 @@ def test_identical_submits_of_a_travelling_sheet_make_one_version():
     travelling_sheet_confirm(sheet=saved[0], user=arbitre)
     again = travelling_sheet_save(board=board, entry=typed, user=scorer, base_version=0)
     assert again.pk == saved[0].pk and again.is_confirmed
+
+
+def test_a_confirmation_of_a_version_replaced_since_is_refused_as_stale():
+    tournament = duplicate_tournament(four_eyes=True)
+    session = drawn_session(tournament)
+    _o, scorer, arbitre, arbitre2 = staff_of(tournament)
+    board = session.boards.get(number=1)
+    enter(board, [56, 62, -56, -52, 50], arbitre)  # version 1, read by arbitre2
+    typo = enter(board, [56, 62, -56, -52, 48], scorer)  # version 2, unseen
+    with pytest.raises(ValidationError) as exc:
+        travelling_sheet_confirm(sheet=typo, user=arbitre2, version=1)
+    assert exc.value.code == "stale" and "version 2" in exc.value.messages[0]
+    typo.refresh_from_db()
+    assert typo.status == TravellingSheet.Status.ENTERED
+    assert travelling_sheet_confirm(sheet=typo, user=arbitre2, version=2).is_confirmed
