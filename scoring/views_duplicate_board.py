@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from common.views import form_version
 from tournaments.models import Registration, Session
 from tournaments.permissions import Role, has_role, role_required
 
@@ -171,7 +172,7 @@ def _save(request, board, plays, rows, page) -> TravellingSheet | None:
         problems = travelling_sheet_check(board=board, entry=entry, user=request.user)
         page["errors"] = _place([p for p in problems if p.code != "no_line"], entry_lines)
         return None
-    base = _version(request.POST.get("base_version"))
+    base = form_version(request.POST.get("base_version"))
     if base is not None:
         page["base_version"] = base
     try:
@@ -241,16 +242,6 @@ def _board_page(request, tournament, session, board, sheet, rows, page):
         },
         status=page["status"],
     )
-
-
-def _version(raw) -> int | None:
-    """The version a form was opened on; None when the form does not say (not checked)."""
-    if raw is None:
-        return None
-    try:
-        return max(0, int(raw))
-    except (TypeError, ValueError):
-        return -1  # matches no version: the save answers with a conflict
 
 
 def _beside(rows, lines) -> None:
