@@ -16,9 +16,9 @@ from tournaments.permissions import Role, has_role, role_required
 from . import views_quadrettes, views_triplettes
 from .documents_quadrettes import pm_text
 from .duplicate import board_plays, sheet_lines
-from .duplicate_values import ASSIGNED_PM
+from .duplicate_values import ASSIGNED_PM, defence_seat
 from .messages_duplicate import line_message
-from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingLine, TravellingSheet
+from .models_duplicate import Board, Orientation, TravellingLine, TravellingSheet
 from .refusals import StaleSheet
 from .services_duplicate import (
     LineEntry,
@@ -108,10 +108,9 @@ def assigned_text(tournament, board, notes: dict) -> str:
     if (
         tournament.is_triplettes
     ):  # the taker's seat holds the attack's note, the others the defence's
-        defender = ORIENTATIONS[(ORIENTATIONS.index(board.taker) + 1) % 4]
         return _("attack %(a)s %%, defence %(d)s %%") % {
             "a": notes.get(board.taker, 50),
-            "d": notes.get(defender, 50),
+            "d": notes.get(defence_seat(board.taker), 50),
         }
     return ", ".join(
         f"{label} {notes[value]} %" for value, label in Orientation.choices if value in notes
