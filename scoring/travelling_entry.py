@@ -1,6 +1,7 @@
 """A travelling sheet as typed (fft-duplicate.md §1-§2): each line's values (``LineEntry``) and
 the sheet's (``TravellingEntry``); a stored version as the entry that would save it again, and
-what a version keeps of a typed line, to tell a change from a sheet sent again. Plain values:
+what a version keeps of a typed line, to tell a change from a sheet sent again; and how a typed
+score reads (``parse_score``), on a travelling sheet as on a team match's sheet. Plain values:
 no rule is checked and nothing is written here (``services_duplicate`` does both).
 """
 
@@ -10,6 +11,8 @@ from common.text import clean_text
 
 from .duplicate_values import ASSIGNED_PM
 from .models_duplicate import ORIENTATIONS, TravellingSheet
+
+MINUS = {"−", "–", "—"}  # a minus sign as typed or pasted
 
 
 @dataclass(frozen=True)
@@ -80,3 +83,15 @@ def assigned_notes(line: LineEntry) -> dict:
     notes = {o: str(line.assigned_notes.get(o, 50)) for o in ORIENTATIONS}
     notes.update({k: str(line.assigned_notes[k]) for k in ASSIGNED_PM if k in line.assigned_notes})
     return notes
+
+
+def parse_score(text: str) -> int | None:
+    """ "+56", "56", "-52", "−52" → the int; "" → None; anything else raises ValueError."""
+    text = "".join(text.split())
+    if not text:
+        return None
+    sign = -1 if text[0] in MINUS or text[0] == "-" else 1
+    digits = text[1:] if text[0] in MINUS or text[0] in "+-" else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 4:
+        raise ValueError(text)
+    return sign * int(digits)

@@ -28,7 +28,8 @@ from .services_duplicate import (
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
-from .views_duplicate import duplicate_only, parse_score
+from .travelling_entry import parse_score
+from .views_duplicate import duplicate_only
 
 
 def _lines_form(board, plays, post=None, sheet_lines_=()):
