@@ -65,7 +65,7 @@ def incident_types(form) -> None:
     for a renonce (it only says whether a bid ban follows); in a duplicate, an étui."""
     tournament = form.tournament
     form.fields["kind"].choices = [("", "---------"), *incident_kinds(tournament)]
-    if tournament.format != tournament.Format.LIBRE:
+    if not tournament.has_bidding:
         del form.fields["offender_defending"]
         form.fields["confirmed"].help_text = ""
     if tournament.plays_duplicate:

@@ -78,11 +78,6 @@ def _check_where(tournament, round_: Round, table: Table | None, kind: str, deal
         )
 
 
-def _bids(tournament) -> bool:
-    """Only donnes libres have bidding: a duplicate's renonce bans nobody, whatever the camp."""
-    return tournament.format == tournament.Format.LIBRE
-
-
 def _check_protest(tournament, table: Table | None, kind: str, contests, contests_sheet):
     """A protest names the incident or the sheet it is about, in this tournament (a sheet of
     the incident's table)."""
@@ -134,7 +129,7 @@ def incident_log(
     _check_protest(tournament, table, kind, contests, contests_sheet)
     late = late and kind == IncidentKind.PROTEST
     named = offender is not None and None not in (table, deal_number)
-    if _bids(tournament) and kind == IncidentKind.RENONCE and named:
+    if tournament.has_bidding and kind == IncidentKind.RENONCE and named:
         # Only a renonce at a named deal of a named table has an automatic consequence.
         offender_defending = renonce_camp(table, deal_number, offender, offender_defending)
     incident = Incident.objects.create(
@@ -202,7 +197,7 @@ def _confirm(incident: Incident, user) -> list[Decision]:
     incident.confirmed = True
     data = {"incident": incident.pk}
     # A renonce logged before the sheet had its deal: the sheet entered since says the camp.
-    renonce = incident.kind == IncidentKind.RENONCE and _bids(incident.tournament)
+    renonce = incident.kind == IncidentKind.RENONCE and incident.tournament.has_bidding
     camp = camp_on_sheet(incident) if renonce else None
     if camp is not None and camp != incident.offender_defending:
         incident.offender_defending = data["offender_defending"] = camp

@@ -138,7 +138,7 @@ def _consequence_notes(incident: Incident) -> list[str]:
     if incident.refused_late:
         return [_("A late protest is recorded and refused under the rules: it gets no decision.")]
     renonce = incident.kind == IncidentKind.RENONCE and incident.offender is not None
-    renonce = renonce and _bids(incident.tournament)
+    renonce = renonce and incident.tournament.has_bidding
     if renonce and incident.confirmed and not incident.offender_defending:
         return [
             _(
@@ -150,14 +150,9 @@ def _consequence_notes(incident: Incident) -> list[str]:
     return []
 
 
-def _bids(tournament) -> bool:
-    """Only donnes libres have bidding, and so bid bans after a renonce."""
-    return tournament.format == tournament.Format.LIBRE
-
-
 def _camp_contradicted(incident: Incident) -> bool:
     """A renonce logged before the sheet had its deal, whose sheet now says otherwise."""
-    if incident.kind != IncidentKind.RENONCE or not _bids(incident.tournament):
+    if incident.kind != IncidentKind.RENONCE or not incident.tournament.has_bidding:
         return False
     camp = camp_on_sheet(incident)
     return camp is not None and camp != incident.offender_defending
@@ -227,7 +222,7 @@ def _render_incident(request, tournament, incident, decision_form=None, status=2
         entry.detail = _history_detail(entry)
     context = {
         "tournament": tournament,
-        "bids": _bids(tournament),
+        "bids": tournament.has_bidding,
         "incident": incident,
         "decisions": taken,
         "decision_form": decision_form,

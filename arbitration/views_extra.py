@@ -55,7 +55,7 @@ def player_record(request, tournament, number):
             # Penalties taken outside any position (none is the usual case).
             "penalties_elsewhere": by_position.get(None, 0),
             "can_edit_scale": has_role(request.user, tournament, Role.ORGANISER),
-            "bids": tournament.format == tournament.Format.LIBRE,  # the only game with bid bans
+            "bids": tournament.has_bidding,
         },
     )
 

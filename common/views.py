@@ -1,5 +1,6 @@
-"""Helpers every app's views share: a request from htmx, a document as a download, a sortable
-table one page at a time; and the site's icon at the address browsers ask for."""
+"""Helpers every app's views share: a request from htmx, the version a form was opened on, a
+document as a download, a sortable table one page at a time; and the site's icon at the address
+browsers ask for."""
 
 from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.http import HttpResponse
@@ -11,6 +12,16 @@ from django_tables2 import RequestConfig
 def is_htmx(request) -> bool:
     """True for a request htmx made (it then wants a fragment, not a whole page)."""
     return request.headers.get("HX-Request") == "true"
+
+
+def form_version(raw) -> int | None:
+    """The version a form was opened on; None when the form does not say (not checked)."""
+    if raw is None:
+        return None
+    try:
+        return max(0, int(raw))
+    except (TypeError, ValueError):
+        return -1  # matches no version: the save answers with a conflict
 
 
 def download(document: tuple[str, str, bytes]) -> HttpResponse:

@@ -197,6 +197,17 @@ def quadrette_tournament_results(tournament: Tournament, *, official: bool) -> l
     return ordered
 
 
+def quadrette_ranked(tournament: Tournament, *, official: bool) -> list[tuple]:
+    """The quadrettes in order as (place, team, PM): one séance's PM, or over several séances
+    their total with the coefficients."""
+    sessions = list(tournament.sessions.order_by("number"))
+    if len(sessions) == 1:
+        results = quadrette_session_results(sessions[0], official=official).teams
+        return [(r.place, r.team, r.pm) for r in results]
+    results = quadrette_tournament_results(tournament, official=official)
+    return [(r.place, r.team, r.total) for r in results]
+
+
 @dataclass(frozen=True)
 class QuadretteBoard:
     """An étui and its travelling sheet's lines, one per table that plays it (None where the

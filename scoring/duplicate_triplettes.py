@@ -30,7 +30,7 @@ from fractions import Fraction
 from tournaments.models import Session, Table, Team, Tournament
 
 from .duplicate import current_sheet_ids, sheet_lines, team_penalties, top_board_parts
-from .duplicate_values import DEFAULT_ASSIGNED
+from .duplicate_values import DEFAULT_ASSIGNED, defence_seat
 from .engine.duplicate import (
     TRIPLETTE_ATTACK_WEIGHT,
     NoteSum,
@@ -181,7 +181,7 @@ def triplette_session_results(session, *, official: bool) -> TripletteSession:
         board_lines = lines.get(sheets.get(board_id), [])
         missing += len(plays.get(board_set, ())) - len(board_lines)
         parts = top_board_parts(board_lines)
-        defender = "NESW"[("NESW".index(taker) + 1) % 4]
+        defender = defence_seat(taker)
         for line in board_lines:
             play = by_place.get((line.round.number, line.table_number))
             if play is None:

@@ -10,8 +10,17 @@ from typing import NamedTuple
 
 from tournaments.models import Registration, Session
 
+from .models_duplicate import ORIENTATIONS
+
 DEFAULT_ASSIGNED = Fraction(50)  # a cancelled deal's note for a player the arbitre names not
 ASSIGNED_PM = ("pm_attack", "pm_defence")  # quadrettes: the PM assigned to each side
+
+
+def defence_seat(taker: str) -> str:
+    """The seat whose assigned note is the defending triplette's on a cancelled triplettes line:
+    the one after the taker's (the arbitre's note per triplette is stored on the taker's seat and
+    on the three others, whoever offended)."""
+    return ORIENTATIONS[(ORIENTATIONS.index(taker) + 1) % 4]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,7 @@ from tournaments.models import Tournament
 from .duplicate import current_sheets, sheet_lines
 from .duplicate_quadrettes import (
     quadrette_plays,
-    quadrette_session_results,
-    quadrette_tournament_results,
+    quadrette_ranked,
     session_attackers,
     session_defenders,
 )
@@ -57,16 +56,5 @@ def quadrettes_ranking_rows(tournament: Tournament, *, official: bool = True):
     from .exports_duplicate import RANKING_HEADER
 
     yield RANKING_HEADER
-    sessions = list(tournament.sessions.order_by("number"))
-    if len(sessions) == 1:
-        ranked = [
-            (r.place, r.team, r.pm)
-            for r in quadrette_session_results(sessions[0], official=official).teams
-        ]
-    else:
-        ranked = [
-            (r.place, r.team, r.total)
-            for r in quadrette_tournament_results(tournament, official=official)
-        ]
-    for place, team, pm in ranked:
+    for place, team, pm in quadrette_ranked(tournament, official=official):
         yield [place or "", "", team.number, "", "", "", "", f"{pm:.3f}"]

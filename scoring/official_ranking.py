@@ -20,7 +20,7 @@ from fractions import Fraction
 from tournaments.models import Club, Registration, Team, Tournament
 
 from .duplicate import session_results, tournament_results
-from .duplicate_quadrettes import quadrette_session_results, quadrette_tournament_results
+from .duplicate_quadrettes import quadrette_ranked
 from .duplicate_triplettes import (
     fixed_lines,
     triplette_session_results,
@@ -196,17 +196,7 @@ def _triplettes(tournament: Tournament, official: bool, _up_to) -> OfficialRanki
 
 def _quadrettes(tournament: Tournament, official: bool, _up_to) -> OfficialRanking:
     members = _members(tournament)
-    sessions = list(tournament.sessions.order_by("number"))
-    if len(sessions) == 1:
-        ranked = [
-            (r.place, r.team, r.pm)
-            for r in quadrette_session_results(sessions[0], official=official).teams
-        ]
-    else:
-        ranked = [
-            (r.place, r.team, r.total)
-            for r in quadrette_tournament_results(tournament, official=official)
-        ]
+    ranked = quadrette_ranked(tournament, official=official)
     rows = [{**_team(team, members), "place": place, "figure": pm} for place, team, pm in ranked]
     return OfficialRanking(Kind.PM, True, False, _with_ties(rows, Kind.PM))
 

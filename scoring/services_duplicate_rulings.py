@@ -34,30 +34,15 @@ from .actions import Action
 from .duplicate import board_plays
 from .duplicate_values import ASSIGNED_PM
 from .engine.duplicate import pm_round
-from .models_duplicate import ORIENTATIONS, Board, TravellingLine, TravellingSheet
+from .models_duplicate import ORIENTATIONS, Board, TravellingSheet
 from .services_duplicate import LineEntry, current_sheet, lock_board, version_write
+from .travelling_entry import line_entry
 
 Status = TravellingSheet.Status
 ASSIGNED_PRESETS = (60, 50, 40)  # a non-offender, everyone by default, an offender (%)
 MAX_DEAL_VERSION = 9
 MAX_PM = Decimal("99.999")  # an assigned PM: beyond any étui's (√1236 ≈ 35.2)
 MAX_ADJUSTED = 1000  # beyond any deal (a Garde gives −616 to +620): a typing slip
-
-
-def line_entry(line: TravellingLine) -> LineEntry:
-    """A stored line as the services take it."""
-    return LineEntry(
-        position=line.round.number,
-        table=line.table_number,
-        score=line.score,
-        rature=line.rature,
-        adjusted=line.adjusted,
-        adjust_reason=line.adjust_reason,
-        cancelled=line.cancelled,
-        assigned_notes=dict(line.assigned_notes),
-        deal_version=line.deal_version,
-        attacker=line.attacker_id,
-    )
 
 
 def sheet_entries(sheet: TravellingSheet | None) -> dict[tuple[int, int], LineEntry]:

@@ -29,14 +29,7 @@ from .match_results import (
 from .messages_duplicate import line_message
 from .models_match import MatchLine, MatchQuarter, MatchSheet
 from .refusals import StaleSheet
-
-
-def _score(text) -> int | None:
-    text = str(text or "").strip().replace("−", "-").replace("+", "")
-    try:
-        return int(text)
-    except ValueError:
-        return None
+from .travelling_entry import parse_score
 
 
 def _typed_lines(quarter: MatchQuarter, room: str, keeper: str, rows: dict):
@@ -47,7 +40,10 @@ def _typed_lines(quarter: MatchQuarter, room: str, keeper: str, rows: dict):
         contract, text = rows.get(board, ("", ""))
         if not contract and not str(text or "").strip():
             continue
-        score = _score(text)
+        try:
+            score = parse_score(str(text or ""))
+        except ValueError:
+            score = None
         if not contract:
             errors[f"contract_{board}"] = _("Choose the contract the taker announced.")
         elif score is None:

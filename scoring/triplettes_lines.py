@@ -24,9 +24,9 @@ from .duplicate_triplettes import (
     line_of,
     triplette_plays,
 )
-from .duplicate_values import DEFAULT_ASSIGNED, Line
+from .duplicate_values import DEFAULT_ASSIGNED, Line, defence_seat
 from .engine.duplicate_teams import COLOURS
-from .models_duplicate import ORIENTATIONS, Board, TravellingLine
+from .models_duplicate import Board, TravellingLine
 
 
 @dataclass(frozen=True)
@@ -66,11 +66,10 @@ class TripletteLine:
 def _notes(line: Line, note: Fraction | None, taker: str) -> tuple:
     """(attacking triplette's note, defending triplette's note) of a typed line."""
     if line.cancelled:
-        defender = ORIENTATIONS[(ORIENTATIONS.index(taker) + 1) % 4]
         assigned = line.assigned_notes
         return (
             Fraction(assigned.get(taker, DEFAULT_ASSIGNED)),
-            Fraction(assigned.get(defender, DEFAULT_ASSIGNED)),
+            Fraction(assigned.get(defence_seat(taker), DEFAULT_ASSIGNED)),
         )
     if note is None:
         return None, None

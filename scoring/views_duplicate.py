@@ -42,8 +42,6 @@ from .services_duplicate import (
 )
 from .shown import percent_shown, pm_shown
 
-MINUS = {"−", "–", "—"}  # a minus sign as typed or pasted
-
 
 def duplicate_only(view):
     @wraps(view)
@@ -98,18 +96,6 @@ def _other_sessions(tournament, session: Session) -> tuple[list[int], int | None
     others = [number for number, _closed in found if number != session.number]
     following = found[-1][0] + 1 if found and found[-1][1] is not None else None
     return others, following if following != session.number else None
-
-
-def parse_score(text: str) -> int | None:
-    """ "+56", "56", "-52", "−52" → the int; "" → None; anything else raises ValueError."""
-    text = "".join(text.split())
-    if not text:
-        return None
-    sign = -1 if text[0] in MINUS or text[0] == "-" else 1
-    digits = text[1:] if text[0] in MINUS or text[0] in "+-" else text
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 4:
-        raise ValueError(text)
-    return sign * int(digits)
 
 
 def _movement(session: Session):

@@ -9,15 +9,16 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from common.views import form_version
 from tournaments.models import Registration, Session
 from tournaments.permissions import Role, has_role, role_required
 
 from . import views_quadrettes, views_triplettes
 from .documents_quadrettes import pm_text
 from .duplicate import board_plays, sheet_lines
-from .duplicate_values import ASSIGNED_PM
+from .duplicate_values import ASSIGNED_PM, defence_seat
 from .messages_duplicate import line_message
-from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingLine, TravellingSheet
+from .models_duplicate import Board, Orientation, TravellingLine, TravellingSheet
 from .refusals import StaleSheet
 from .services_duplicate import (
     LineEntry,
@@ -27,7 +28,8 @@ from .services_duplicate import (
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
-from .views_duplicate import duplicate_only, parse_score
+from .travelling_entry import parse_score
+from .views_duplicate import duplicate_only
 
 
 def _lines_form(board, plays, post=None, sheet_lines_=()):
@@ -107,10 +109,9 @@ def assigned_text(tournament, board, notes: dict) -> str:
     if (
         tournament.is_triplettes
     ):  # the taker's seat holds the attack's note, the others the defence's
-        defender = ORIENTATIONS[(ORIENTATIONS.index(board.taker) + 1) % 4]
         return _("attack %(a)s %%, defence %(d)s %%") % {
             "a": notes.get(board.taker, 50),
-            "d": notes.get(defender, 50),
+            "d": notes.get(defence_seat(board.taker), 50),
         }
     return ", ".join(
         f"{label} {notes[value]} %" for value, label in Orientation.choices if value in notes
@@ -173,7 +174,7 @@ def _save(request, board, plays, rows, page) -> TravellingSheet | None:
         problems = travelling_sheet_check(board=board, entry=entry, user=request.user)
         page["errors"] = _place([p for p in problems if p.code != "no_line"], entry_lines)
         return None
-    base = _version(request.POST.get("base_version"))
+    base = form_version(request.POST.get("base_version"))
     if base is not None:
         page["base_version"] = base
     try:
@@ -243,16 +244,6 @@ def _board_page(request, tournament, session, board, sheet, rows, page):
         },
         status=page["status"],
     )
-
-
-def _version(raw) -> int | None:
-    """The version a form was opened on; None when the form does not say (not checked)."""
-    if raw is None:
-        return None
-    try:
-        return max(0, int(raw))
-    except (TypeError, ValueError):
-        return -1  # matches no version: the save answers with a conflict
 
 
 def _beside(rows, lines) -> None:

@@ -21,7 +21,8 @@ from .duplicate_tables import table_positions, tables_progress
 from .messages_duplicate import line_message
 from .messages_duplicate_reports import report_message
 from .services_duplicate_reports import ReportRefused, table_report_save
-from .views_duplicate import duplicate_only, individuel_only, parse_score
+from .travelling_entry import parse_score
+from .views_duplicate import duplicate_only, individuel_only
 
 
 @role_required(Role.SCORER)

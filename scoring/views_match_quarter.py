@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
+from common.views import form_version
 from tournaments.permissions import Role, role_required
 
 from . import services_match
@@ -104,7 +105,7 @@ def _typed_box(request, box, bound, conflict, sheets, quarter) -> None:
     """The sheet as the reader typed it, refused: the version the typing was based on, or
     after a conflict the other's, shown beside it (saving again is then a choice)."""
     box["form"] = bound
-    base = _version(request.POST.get("base_version"))
+    base = form_version(request.POST.get("base_version"))
     if base is not None:
         box["base_version"] = base
     if conflict is not None:
@@ -156,16 +157,6 @@ def _sheet_box(request, tournament, quarter, read, room, keeper) -> dict:
         "entered_by_me": mine,
         "correcting": bool(sheet and sheet.is_confirmed),
     }
-
-
-def _version(raw) -> int | None:
-    """The version a form was opened on; None when the form does not say (not checked)."""
-    if raw is None:
-        return None
-    try:
-        return max(0, int(raw))
-    except (TypeError, ValueError):
-        return -1  # matches no version: the save answers with a conflict
 
 
 @role_required(Role.SCORER)
@@ -220,7 +211,7 @@ def quarter_sheet(request, tournament, match, quarter, room, keeper):
     )
     status = 400
     if form.is_valid():
-        base = _version(request.POST.get("base_version"))
+        base = form_version(request.POST.get("base_version"))
         try:
             saved = services_match.sheet_save(
                 quarter=found,
@@ -264,7 +255,7 @@ def quarter_sheet_confirm(request, tournament, match, quarter, room, keeper):
                 room=room,
                 keeper=keeper,
                 user=request.user,
-                version=_version(request.POST.get("version")),
+                version=form_version(request.POST.get("version")),
                 signed=bool(request.POST.get("signed")),
             )
         except ValidationError as exc:

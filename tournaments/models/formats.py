@@ -34,6 +34,12 @@ class GameFormat:
         return 6 if self.format == self.Format.MATCH else self.team_size
 
     @property
+    def has_bidding(self) -> bool:
+        """Only donnes libres have bidding, and so bid bans after a renonce: a duplicate's étui
+        comes with its taker, and its renonce bans nobody, whatever the camp."""
+        return self.format == self.Format.LIBRE
+
+    @property
     def has_teams(self) -> bool:
         return self.team_size > 1
 

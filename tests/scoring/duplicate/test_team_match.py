@@ -185,6 +185,26 @@ def test_the_sheets_of_a_room_must_agree_and_be_whole_before_closing():
     assert MatchLine.objects.get(quarter=quarter, room=OPEN, keeper=ATTACK, board=4).score == 60
 
 
+def test_a_score_is_read_as_on_a_travelling_sheet():
+    """The sheets of a match read a typed score as the travelling sheets do (one parser): any
+    typed minus sign and spaces inside; more than four digits or anything else is not a
+    number."""
+    tournament = competition_of(size=5)
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    rows = {1: ("garde", "x"), 2: ("garde", "00082"), 3: ("garde", "+-68"), 4: ("garde", "")}
+    with pytest.raises(ValidationError) as refused:
+        sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=scorer)
+    errors = refused.value.message_dict
+    assert {"score_1", "score_2", "score_3", "score_4"} <= set(errors)
+    assert all("is not a score" in errors[f"score_{n}"][0] for n in (1, 2, 3))
+    rows = {1: ("garde", "+ 82"), 2: ("garde", " 68 "), 3: ("garde", "–68"), 4: ("garde", "−76")}
+    sheet_save(quarter=quarter, room=OPEN, keeper=ATTACK, rows=rows, user=scorer)
+    stored = MatchLine.objects.filter(quarter=quarter, room=OPEN, keeper=ATTACK)
+    assert sorted(stored.values_list("board", "score")) == [(1, 82), (2, 68), (3, -68), (4, -76)]
+
+
 def test_bad_input_is_refused_and_nothing_is_saved():
     tournament = competition_of(size=5)
     _organiser, scorer, arbitre, _second = staff_of(tournament)
