@@ -143,7 +143,7 @@ def board_sheet(request, tournament, session, board):
     if request.method == "POST" and request.POST.get("confirm") and sheet:
         try:
             travelling_sheet_confirm(
-                sheet=sheet, user=request.user, version=_version(request.POST.get("version"))
+                sheet=sheet, user=request.user, version=form_version(request.POST.get("version"))
             )
         except ValidationError as exc:
             page.update(errors=exc.messages, status=400)
