@@ -9,7 +9,8 @@ per table, and each étui is compared inside each pair A–B of its position: it
 summed over the étuis. A quadrette's result is its PM won minus PM lost, less its penalties (an
 arbitre's penalty to a member counts in PM); quadrettes are ranked by result, equal results
 sharing the place. A pair with a line missing gets nothing on that étui yet; one with a line
-the arbitre cancelled gets 0 PM on it, or the PM the arbitre assigned (fft-duplicate.md §1.6).
+the arbitre cancelled gets 0 PM on it, or the PM the arbitre assigned (fft-duplicate.md §1.6):
+either way the étui counts for both.
 Several séances: Σ coefficient × séance result. For the papers (``documents_quadrettes``, the
 feuilles de route, the workbook): each étui with its lines (``quadrette_boards``), each line's
 écart and PM (``line_points``) and each quadrette's étuis (``quadrette_roadmaps``), with the
@@ -226,9 +227,14 @@ def _scored(line) -> bool:
     return line is not None and not line.cancelled and line.score is not None
 
 
+def _cancelled(line) -> bool:
+    return line is not None and line.cancelled
+
+
 def assigned_pm(line) -> tuple[Decimal, Decimal] | None:
     """(the attacking quadrette's PM, the defending one's) the arbitre assigned to a cancelled
-    line, or None: a line cancelled without gives nobody any PM."""
+    line, or None: a line cancelled without gives both quadrettes of its pair 0 PM
+    (``line_points``)."""
     notes = line.assigned_notes if line is not None and line.cancelled else {}
     if ASSIGNED_PM[0] not in notes:
         return None
@@ -252,7 +258,7 @@ def line_points(lines: list) -> dict:
     """QuadrettePlay -> (écart, PM) of its attacking quadrette, for each line whose pair's two
     lines are scored: the écart is this line's score less that of the line where the home
     quadrette's attacker plays against the visitor's defence. A pair with a line the arbitre
-    cancelled with PM assigned: (None, the PM this line's quadrette got)."""
+    cancelled: (None, the PM the arbitre assigned this line's quadrette, else 0)."""
     by_teams = {(play.home, play.visitor): (play, line) for play, line in lines}
     points = {}
     for play, line in lines:
@@ -260,6 +266,8 @@ def line_points(lines: list) -> dict:
         ruled = ruled_points([(play, line), (other, theirs)])
         if ruled:
             points[play] = (None, ruled.get(play.visitor, ZERO))
+        elif _cancelled(line) or _cancelled(theirs):
+            points[play] = (None, ZERO)  # §1.6: both quadrettes 0 PM on the étui
         elif _scored(line) and _scored(theirs):
             ecart = line.score - theirs.score
             points[play] = (ecart, match_points(ecart))
