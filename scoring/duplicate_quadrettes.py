@@ -1,6 +1,10 @@
 """Reads of the quadrettes (fft-duplicate.md §4): who plays each étui where, and the match
 points.
 
+The relay of the étuis among the tables, the copies to prepare and the tables each étui starts
+at are those of the pure movement (``seating.duplicate_teams``) on the séance's oppositions as
+drawn (``session_movement``): the pages and the papers read them there, never computed again.
+
 Every étui is played at every home table of its position (all the quadrettes play the same
 étuis): at B's home table by A's attacker (South) against B's defence exactly when B's
 attacker plays it at A's home table against A's defence. Its travelling sheet thus has a line
@@ -21,7 +25,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from tournaments.models import Registration, SessionAttacker, Table, Team, Tournament
-from tournaments.seating.duplicate_teams import board_relay
+from tournaments.seating.duplicate_teams import (
+    copies_needed,
+    opening_tables,
+    schedule_movement,
+)
 
 from .duplicate import current_sheet_ids, sheet_lines, team_penalties
 from .duplicate_values import ASSIGNED_PM
@@ -53,6 +61,41 @@ def quadrette_plays(session) -> dict[int, list[QuadrettePlay]]:
 
 
 @dataclass(frozen=True)
+class QuadretteMovement:
+    """A séance's drawn oppositions in the shapes of ``seating.duplicate_teams``, so that the
+    relay, the copies and the opening tables are that pure module's (``schedule_movement``,
+    ``copies_needed``, ``opening_tables``), never computed again here."""
+
+    positions: tuple  # Round.number of each round of ``schedule``
+    schedule: list  # per position: [{"A": team id, "B": team id, "set": série}, …]
+    numbers: dict  # team id -> its home table's number
+    per_set: int  # étuis a série
+
+    def board(self, série: int, index: int) -> int:
+        """The number of the série's étui ``index`` (from 0): étuis are numbered série by
+        série."""
+        return (série - 1) * self.per_set + index + 1
+
+
+def session_movement(session, plays: dict | None = None) -> QuadretteMovement:
+    """The séance's movement as drawn (``plays``: ``quadrette_plays(session)``, else read:
+    one query)."""
+    plays = quadrette_plays(session) if plays is None else plays
+    by_position, numbers = {}, {}
+    for série, found in plays.items():
+        pairs = {tuple(sorted((p.home, p.visitor))) for p in found}
+        by_position[found[0].position] = [{"A": a, "B": b, "set": série} for a, b in sorted(pairs)]
+        numbers.update((p.home, p.table) for p in found)
+    positions = tuple(sorted(by_position))
+    return QuadretteMovement(
+        positions,
+        [by_position[k] for k in positions],
+        numbers,
+        session.tournament.boards_per_set,
+    )
+
+
+@dataclass(frozen=True)
 class QuadretteRelay:
     """What a home table does at a position beyond its opposition (``board_relay``): the
     étuis of the série in the order it plays them, each with the table it goes to next (None
@@ -63,37 +106,41 @@ class QuadretteRelay:
     attacker_next: int | None  # None after the last position or at the attacker's bye
 
 
-def quadrette_relays(session) -> dict[int, dict[int, QuadretteRelay]]:
-    """Position -> home table -> its relay; the séance's étuis are numbered série by série."""
-    per_set = session.tournament.boards_per_set
-    by_set = quadrette_plays(session)
-    plays = [p for série in by_set.values() for p in série]
-    positions = sorted({p.position for p in plays})
-    at = {(p.position, p.visitor): p.table for p in plays}
-    relays = {}
-    for série, found in by_set.items():
-        position = found[0].position
-        following = next((k for k in positions if k > position), None)
-        relay = board_relay(sorted(p.table for p in found), per_set)
-        relays[position] = {
-            p.table: QuadretteRelay(
-                relay[p.table]["group"],
+def quadrette_relays(
+    session, movement: QuadretteMovement | None = None
+) -> dict[int, dict[int, QuadretteRelay]]:
+    """Position -> home table -> its relay, as ``schedule_movement`` makes it."""
+    movement = movement or session_movement(session)
+    rounds = schedule_movement(movement.schedule, movement.per_set, movement.numbers)
+    return {
+        position: {
+            table: QuadretteRelay(
+                found["group"],
                 tuple(
-                    ((série - 1) * per_set + board + 1, table)
-                    for board, table in zip(
-                        relay[p.table]["boards"], relay[p.table]["next"], strict=True
-                    )
+                    (movement.board(found["set"], board), following)
+                    for board, following in zip(found["boards"], found["next"], strict=True)
                 ),
-                at.get((following, p.visitor)),
+                found["attacker_next"],
             )
-            for p in sorted(found, key=lambda p: p.table)
+            for table, found in tables.items()
         }
-    return dict(sorted(relays.items()))
+        for position, tables in zip(movement.positions, rounds, strict=True)
+    }
 
 
-def quadrette_copies(relays: dict) -> int:
-    """How many copies of each étui to prepare: one per relay group (the most at a position)."""
-    return max((len({r.group for r in tables.values()}) for tables in relays.values()), default=0)
+def quadrette_copies(movement: QuadretteMovement) -> dict[int, int]:
+    """Série -> how many copies of each of its étuis to prepare (``copies_needed``)."""
+    return copies_needed(movement.schedule, movement.per_set)
+
+
+def quadrette_openings(movement: QuadretteMovement) -> dict[int, dict[int, list[int]]]:
+    """Série -> étui number -> the tables where its copies start (``opening_tables``)."""
+    return {
+        série: {movement.board(série, index): tables for index, tables in enumerate(found)}
+        for série, found in opening_tables(
+            movement.schedule, movement.per_set, movement.numbers
+        ).items()
+    }
 
 
 def session_attackers(session) -> dict[int, int]:
