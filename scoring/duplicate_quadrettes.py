@@ -24,7 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tournaments.models import Registration, SessionAttacker, Table, Team, Tournament
+from tournaments.models import SessionAttacker, SessionDefender, Table, Team, Tournament
 from tournaments.seating.duplicate_teams import (
     copies_needed,
     opening_tables,
@@ -154,22 +154,17 @@ DEFENCE_SEATS = ("N", "E", "W")  # the attacker plays South
 
 
 def session_defenders(session) -> dict[int, dict[str, int]]:
-    """Team id -> {orientation: registration id} of its three defenders for the séance: its
-    checked-in members but its attacker, by number, North, East and West **(choice)**. The
-    table card prints them: each keeps that orientation the whole séance, as the rulebook
-    asks. Two queries."""
-    attackers = session_attackers(session)
-    members: dict[int, list[int]] = defaultdict(list)
-    for team, registration in (
-        Registration.objects.filter(team_id__in=attackers, checked_in=True)
-        .order_by("number")
-        .values_list("team_id", "pk")
-    ):
-        if registration != attackers[team]:
-            members[team].append(registration)
+    """Team id -> {orientation: registration id} of its three defenders for the séance, North,
+    East and West, as stored when its movement was drawn or its attacker named: each keeps that
+    orientation the whole séance, as the rulebook asks, and the table card prints them. One
+    query."""
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for team, orientation, registration in SessionDefender.objects.filter(
+        session=session
+    ).values_list("team_id", "orientation", "registration_id"):
+        seats[team][orientation] = registration
     return {
-        team: dict(zip(DEFENCE_SEATS, defenders, strict=False))
-        for team, defenders in members.items()
+        team: {o: found[o] for o in DEFENCE_SEATS if o in found} for team, found in seats.items()
     }
 
 
