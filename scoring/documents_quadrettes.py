@@ -9,11 +9,12 @@ topped sheet has every table's line of the étui, the score in the rulebook's co
 the attacking quadrette, the écart against the other attacker of the opposition and its match
 points (3 decimals, French comma, as copied by hand). The grid is the individuel's
 (``documents_duplicate.sheets_pdf``) with the quadrettes' columns. The preparation page says
-how many copies of each étui to make (``copies_needed``), at which tables each étui starts
-(``opening_tables``) and how to turn an étui whose printed taker is not South; the table cards
-name the home defenders in the seat each keeps all séance and say, per position, who defends,
-who attacks, the étuis in the order the table plays them with the table each goes to next, and
-where the attacker goes next. They read the movement only: no score. Each function returns
+how many copies of each étui to make (``quadrette_copies``), at which tables each étui
+starts (``quadrette_openings``: both the pure movement's) and how to turn an étui whose
+printed taker is not South; the table cards name the home defenders in the seat each keeps
+all séance and say, per position, who defends, who attacks, the étuis in the order the table
+plays them with the table each goes to next (``quadrette_relays``), and where the attacker goes
+next. They read the movement only: no score. Each function returns
 ``(filename, content_type, bytes)``. Must not write.
 """
 
@@ -24,17 +25,20 @@ from django.utils.translation import gettext as _
 
 from common.rendering import PDF, render_pdf
 from tournaments.models import Registration, Session, Team
-from tournaments.seating.duplicate_teams import copies_needed, opening_tables
 
 from .documents_duplicate import _line_row, _name, sheets_pdf
 from .documents_duplicate_results import MINUS, _série_boards, score_text
 from .duplicate_quadrettes import (
+    QuadretteMovement,
     line_points,
     quadrette_boards,
+    quadrette_copies,
+    quadrette_openings,
     quadrette_plays,
     quadrette_relays,
     session_attackers,
     session_defenders,
+    session_movement,
 )
 from .models_duplicate import ORIENTATIONS, Board, Orientation
 
@@ -127,17 +131,6 @@ def travelling_sheets_pdf(session: Session, topped: bool = False) -> tuple[str, 
     return sheets_pdf(session, found, topped=topped, variant=VARIANT, labels=_labels())
 
 
-def _schedule(session: Session, teams: dict) -> tuple[list[int], list[list[dict]]]:
-    """(positions, the séance's oppositions as ``quadrette_schedule`` shapes them, with the
-    teams' numbers, which are their home tables' numbers)."""
-    by_position = {}
-    for série, plays in quadrette_plays(session).items():
-        pairs = {tuple(sorted((teams[p.home].number, teams[p.visitor].number))) for p in plays}
-        by_position[plays[0].position] = [{"A": a, "B": b, "set": série} for a, b in sorted(pairs)]
-    positions = sorted(by_position)
-    return positions, [by_position[k] for k in positions]
-
-
 def turned(board: Board) -> dict | None:
     """How to turn an étui whose printed taker is not South (§4): each marked orientation to
     where its hand goes, the dealer with them; None when the taker is South already."""
@@ -161,12 +154,13 @@ def turned(board: Board) -> dict | None:
     }
 
 
-def _preparation(session: Session, positions, schedule) -> dict:
-    per_set = session.tournament.boards_per_set
+def _preparation(session: Session, movement: QuadretteMovement) -> dict:
     boards = _série_boards(session)
-    copies = copies_needed(schedule, per_set)
-    opening = opening_tables(schedule, per_set)
-    played = {rnd[0]["set"]: k for k, rnd in zip(positions, schedule, strict=True) if rnd}
+    copies = quadrette_copies(movement)
+    opening = quadrette_openings(movement)
+    played = {
+        rnd[0]["set"]: k for k, rnd in zip(movement.positions, movement.schedule, strict=True)
+    }
     series = [
         {
             "série": série,
@@ -174,8 +168,8 @@ def _preparation(session: Session, positions, schedule) -> dict:
             "position": played[série],
             "copies": copies[série],
             "starts": [
-                {"board": (série - 1) * per_set + index + 1, "tables": ", ".join(map(str, found))}
-                for index, found in enumerate(opening[série])
+                {"board": board, "tables": ", ".join(map(str, found))}
+                for board, found in opening[série].items()
             ],
         }
         for série in sorted(copies)
@@ -188,12 +182,12 @@ def _preparation(session: Session, positions, schedule) -> dict:
     return {"series": series, "turns": turns, "copies": max(copies.values(), default=0)}
 
 
-def _cards(session: Session, positions, teams, boards) -> list[dict]:
+def _cards(session: Session, movement: QuadretteMovement, by_set, teams, boards) -> list[dict]:
     """A card per home table: at each position its série, its defence, the visiting attacker,
     the étuis in the order played with the table each goes to next, and where that attacker
-    goes next; a bye where its quadrette sits out."""
-    by_set = quadrette_plays(session)
-    relays = quadrette_relays(session)
+    goes next; a bye where its quadrette sits out (``by_set``: ``quadrette_plays``)."""
+    positions = movement.positions
+    relays = quadrette_relays(session, movement)
     at = {(p.position, p.table): (série, p) for série, found in by_set.items() for p in found}
     chosen = session_attackers(session)
     defenders = session_defenders(session)
@@ -247,13 +241,14 @@ def cards_pdf(session: Session) -> tuple[str, str, bytes]:
     """The preparation page (per série the copies of each étui, the tables that start it;
     the étuis to turn), then a card per home table. No score: printable before play."""
     teams, _attackers = _people(session)
-    positions, schedule = _schedule(session, teams)
+    plays = quadrette_plays(session)
+    movement = session_movement(session, plays)
     boards = _série_boards(session)
     context = {
         "tournament": session.tournament,
         "session": session,
-        "preparation": _preparation(session, positions, schedule),
-        "cards": _cards(session, positions, teams, boards),
+        "preparation": _preparation(session, movement),
+        "cards": _cards(session, movement, plays, teams, boards),
     }
     content = render_pdf("print/quadrettes_cards.html", context)
     return _name(session, "cartons"), PDF, content

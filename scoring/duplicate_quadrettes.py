@@ -1,6 +1,10 @@
 """Reads of the quadrettes (fft-duplicate.md §4): who plays each étui where, and the match
 points.
 
+The relay of the étuis among the tables, the copies to prepare and the tables each étui starts
+at are those of the pure movement (``seating.duplicate_teams``) on the séance's oppositions as
+drawn (``session_movement``): the pages and the papers read them there, never computed again.
+
 Every étui is played at every home table of its position (all the quadrettes play the same
 étuis): at B's home table by A's attacker (South) against B's defence exactly when B's
 attacker plays it at A's home table against A's defence. Its travelling sheet thus has a line
@@ -9,7 +13,8 @@ per table, and each étui is compared inside each pair A–B of its position: it
 summed over the étuis. A quadrette's result is its PM won minus PM lost, less its penalties (an
 arbitre's penalty to a member counts in PM); quadrettes are ranked by result, equal results
 sharing the place. A pair with a line missing gets nothing on that étui yet; one with a line
-the arbitre cancelled gets 0 PM on it, or the PM the arbitre assigned (fft-duplicate.md §1.6).
+the arbitre cancelled gets 0 PM on it, or the PM the arbitre assigned (fft-duplicate.md §1.6):
+either way the étui counts for both.
 Several séances: Σ coefficient × séance result. For the papers (``documents_quadrettes``, the
 feuilles de route, the workbook): each étui with its lines (``quadrette_boards``), each line's
 écart and PM (``line_points``) and each quadrette's étuis (``quadrette_roadmaps``), with the
@@ -19,8 +24,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from tournaments.models import Registration, SessionAttacker, Table, Team, Tournament
-from tournaments.seating.duplicate_teams import board_relay
+from tournaments.models import SessionAttacker, SessionDefender, Table, Team, Tournament
+from tournaments.seating.duplicate_teams import (
+    copies_needed,
+    opening_tables,
+    schedule_movement,
+)
 
 from .duplicate import current_sheet_ids, sheet_lines, team_penalties
 from .duplicate_values import ASSIGNED_PM
@@ -52,6 +61,41 @@ def quadrette_plays(session) -> dict[int, list[QuadrettePlay]]:
 
 
 @dataclass(frozen=True)
+class QuadretteMovement:
+    """A séance's drawn oppositions in the shapes of ``seating.duplicate_teams``, so that the
+    relay, the copies and the opening tables are that pure module's (``schedule_movement``,
+    ``copies_needed``, ``opening_tables``), never computed again here."""
+
+    positions: tuple  # Round.number of each round of ``schedule``
+    schedule: list  # per position: [{"A": team id, "B": team id, "set": série}, …]
+    numbers: dict  # team id -> its home table's number
+    per_set: int  # étuis a série
+
+    def board(self, série: int, index: int) -> int:
+        """The number of the série's étui ``index`` (from 0): étuis are numbered série by
+        série."""
+        return (série - 1) * self.per_set + index + 1
+
+
+def session_movement(session, plays: dict | None = None) -> QuadretteMovement:
+    """The séance's movement as drawn (``plays``: ``quadrette_plays(session)``, else read:
+    one query)."""
+    plays = quadrette_plays(session) if plays is None else plays
+    by_position, numbers = {}, {}
+    for série, found in plays.items():
+        pairs = {tuple(sorted((p.home, p.visitor))) for p in found}
+        by_position[found[0].position] = [{"A": a, "B": b, "set": série} for a, b in sorted(pairs)]
+        numbers.update((p.home, p.table) for p in found)
+    positions = tuple(sorted(by_position))
+    return QuadretteMovement(
+        positions,
+        [by_position[k] for k in positions],
+        numbers,
+        session.tournament.boards_per_set,
+    )
+
+
+@dataclass(frozen=True)
 class QuadretteRelay:
     """What a home table does at a position beyond its opposition (``board_relay``): the
     étuis of the série in the order it plays them, each with the table it goes to next (None
@@ -62,37 +106,41 @@ class QuadretteRelay:
     attacker_next: int | None  # None after the last position or at the attacker's bye
 
 
-def quadrette_relays(session) -> dict[int, dict[int, QuadretteRelay]]:
-    """Position -> home table -> its relay; the séance's étuis are numbered série by série."""
-    per_set = session.tournament.boards_per_set
-    by_set = quadrette_plays(session)
-    plays = [p for série in by_set.values() for p in série]
-    positions = sorted({p.position for p in plays})
-    at = {(p.position, p.visitor): p.table for p in plays}
-    relays = {}
-    for série, found in by_set.items():
-        position = found[0].position
-        following = next((k for k in positions if k > position), None)
-        relay = board_relay(sorted(p.table for p in found), per_set)
-        relays[position] = {
-            p.table: QuadretteRelay(
-                relay[p.table]["group"],
+def quadrette_relays(
+    session, movement: QuadretteMovement | None = None
+) -> dict[int, dict[int, QuadretteRelay]]:
+    """Position -> home table -> its relay, as ``schedule_movement`` makes it."""
+    movement = movement or session_movement(session)
+    rounds = schedule_movement(movement.schedule, movement.per_set, movement.numbers)
+    return {
+        position: {
+            table: QuadretteRelay(
+                found["group"],
                 tuple(
-                    ((série - 1) * per_set + board + 1, table)
-                    for board, table in zip(
-                        relay[p.table]["boards"], relay[p.table]["next"], strict=True
-                    )
+                    (movement.board(found["set"], board), following)
+                    for board, following in zip(found["boards"], found["next"], strict=True)
                 ),
-                at.get((following, p.visitor)),
+                found["attacker_next"],
             )
-            for p in sorted(found, key=lambda p: p.table)
+            for table, found in tables.items()
         }
-    return dict(sorted(relays.items()))
+        for position, tables in zip(movement.positions, rounds, strict=True)
+    }
 
 
-def quadrette_copies(relays: dict) -> int:
-    """How many copies of each étui to prepare: one per relay group (the most at a position)."""
-    return max((len({r.group for r in tables.values()}) for tables in relays.values()), default=0)
+def quadrette_copies(movement: QuadretteMovement) -> dict[int, int]:
+    """Série -> how many copies of each of its étuis to prepare (``copies_needed``)."""
+    return copies_needed(movement.schedule, movement.per_set)
+
+
+def quadrette_openings(movement: QuadretteMovement) -> dict[int, dict[int, list[int]]]:
+    """Série -> étui number -> the tables where its copies start (``opening_tables``)."""
+    return {
+        série: {movement.board(série, index): tables for index, tables in enumerate(found)}
+        for série, found in opening_tables(
+            movement.schedule, movement.per_set, movement.numbers
+        ).items()
+    }
 
 
 def session_attackers(session) -> dict[int, int]:
@@ -106,22 +154,17 @@ DEFENCE_SEATS = ("N", "E", "W")  # the attacker plays South
 
 
 def session_defenders(session) -> dict[int, dict[str, int]]:
-    """Team id -> {orientation: registration id} of its three defenders for the séance: its
-    checked-in members but its attacker, by number, North, East and West **(choice)**. The
-    table card prints them: each keeps that orientation the whole séance, as the rulebook
-    asks. Two queries."""
-    attackers = session_attackers(session)
-    members: dict[int, list[int]] = defaultdict(list)
-    for team, registration in (
-        Registration.objects.filter(team_id__in=attackers, checked_in=True)
-        .order_by("number")
-        .values_list("team_id", "pk")
-    ):
-        if registration != attackers[team]:
-            members[team].append(registration)
+    """Team id -> {orientation: registration id} of its three defenders for the séance, North,
+    East and West, as stored when its movement was drawn or its attacker named: each keeps that
+    orientation the whole séance, as the rulebook asks, and the table card prints them. One
+    query."""
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for team, orientation, registration in SessionDefender.objects.filter(
+        session=session
+    ).values_list("team_id", "orientation", "registration_id"):
+        seats[team][orientation] = registration
     return {
-        team: dict(zip(DEFENCE_SEATS, defenders, strict=False))
-        for team, defenders in members.items()
+        team: {o: found[o] for o in DEFENCE_SEATS if o in found} for team, found in seats.items()
     }
 
 
@@ -237,9 +280,14 @@ def _scored(line) -> bool:
     return line is not None and not line.cancelled and line.score is not None
 
 
+def _cancelled(line) -> bool:
+    return line is not None and line.cancelled
+
+
 def assigned_pm(line) -> tuple[Decimal, Decimal] | None:
     """(the attacking quadrette's PM, the defending one's) the arbitre assigned to a cancelled
-    line, or None: a line cancelled without gives nobody any PM."""
+    line, or None: a line cancelled without gives both quadrettes of its pair 0 PM
+    (``line_points``)."""
     notes = line.assigned_notes if line is not None and line.cancelled else {}
     if ASSIGNED_PM[0] not in notes:
         return None
@@ -263,7 +311,7 @@ def line_points(lines: list) -> dict:
     """QuadrettePlay -> (écart, PM) of its attacking quadrette, for each line whose pair's two
     lines are scored: the écart is this line's score less that of the line where the home
     quadrette's attacker plays against the visitor's defence. A pair with a line the arbitre
-    cancelled with PM assigned: (None, the PM this line's quadrette got)."""
+    cancelled: (None, the PM the arbitre assigned this line's quadrette, else 0)."""
     by_teams = {(play.home, play.visitor): (play, line) for play, line in lines}
     points = {}
     for play, line in lines:
@@ -271,6 +319,8 @@ def line_points(lines: list) -> dict:
         ruled = ruled_points([(play, line), (other, theirs)])
         if ruled:
             points[play] = (None, ruled.get(play.visitor, ZERO))
+        elif _cancelled(line) or _cancelled(theirs):
+            points[play] = (None, ZERO)  # §1.6: both quadrettes 0 PM on the étui
         elif _scored(line) and _scored(theirs):
             ecart = line.score - theirs.score
             points[play] = (ecart, match_points(ecart))

@@ -20,6 +20,7 @@ from common.rendering import CSV, PDF, XLSX, csv_bytes, render_pdf, xlsx_bytes
 from tournaments.models import Registration, Table, Tournament
 
 from .documents_triplettes_results import short_line
+from .engine.duplicate import pm_round
 from .exports_duplicate import decimal_text, lines_rows
 from .exports_rows import penalty_rows
 from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
@@ -67,13 +68,14 @@ def legend(ranking: OfficialRanking, official: bool) -> str:
 
 
 def figure_value(row: RankingRow) -> int | Decimal | None:
-    """The figure as a number for a file: a percentage at 2 decimals, PM at 3."""
+    """The figure as a number for a file: a percentage at 2 decimals, PM at 3 (both half
+    away from zero)."""
     if row.figure is None:
         return None
     if row.kind is Kind.PERCENT:
         return Decimal(decimal_text(row.figure, 2))
     if row.kind is Kind.PM:
-        return Decimal(row.figure).quantize(Decimal("0.001"))
+        return pm_round(Decimal(row.figure))
     return row.figure
 
 

@@ -20,15 +20,17 @@ from .duplicate_quadrettes import (
     quadrette_plays,
     quadrette_relays,
     session_attackers,
+    session_movement,
 )
 
 
 def movement_facts(tournament, session) -> dict:
     members = present_teams(tournament)
     problem = quadrettes_problem(members, tournament.positions)
-    positions, playing, relays = {}, {}, {}
+    positions, playing, relays, copies = {}, {}, {}, {}
     if session.pk:
-        relays = quadrette_relays(session)
+        movement = session_movement(session)
+        relays, copies = quadrette_relays(session, movement), quadrette_copies(movement)
         for table in (
             Table.objects.filter(round__session=session)
             .select_related("round", "ns_team", "ew_team")
@@ -58,7 +60,7 @@ def movement_facts(tournament, session) -> dict:
         "players": sum(len(present) for present in members.values()),
         "problem": problem.messages[0] if problem else "",
         "positions": positions,
-        "copies": quadrette_copies(relays),
+        "copies": max(copies.values(), default=0),
         "quadrettes": teams,
     }
 

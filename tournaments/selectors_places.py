@@ -2,10 +2,10 @@
 §4), for the public seating page, the projector and a player's page.
 
 Their movements place teams, not players: a table holds a North-South and an East-West
-triplette, or a home quadrette (its three defenders, North, East and West) and the visiting
-quadrette's attacker (South); there is no ``Seat`` row. ``Place`` answers like a seat
-(``registration``, ``table``, ``seat_name``) so that the pages list both alike. Reads only, in
-a constant number of queries.
+triplette, or a home quadrette (its three defenders, each in the seat North, East or West
+stored for the séance) and the visiting quadrette's attacker (South); there is no ``Seat``
+row. ``Place`` answers like a seat (``registration``, ``table``, ``seat_name``) so that the
+pages list both alike. Reads only, in a constant number of queries.
 """
 
 from dataclasses import dataclass
@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .models import Registration, Round, SessionAttacker, Table, Tournament
+from .models import Registration, Round, SessionAttacker, SessionDefender, Table, Tournament
+
+# A quadrette's defender keeps the seat stored for the séance (``SessionDefender``).
+SEAT_NAMES = {
+    SessionDefender.Orientation.NORTH: _("North, defence"),
+    SessionDefender.Orientation.EAST: _("East, defence"),
+    SessionDefender.Orientation.WEST: _("West, defence"),
+}
 
 
 @dataclass(frozen=True)
@@ -39,15 +46,22 @@ def _members(teams: set[int]) -> dict[int, list[Registration]]:
 
 def team_places(*, tournament: Tournament, tables) -> list[Place]:
     """Where the members of the teams of ``tables`` (a queryset of ``Table``) play, by table:
-    four queries."""
+    five queries."""
     tables = list(tables.select_related("round").order_by("round__number", "number"))
     teams = {t for table in tables for t in (table.ns_team_id, table.ew_team_id) if t}
     members = _members(teams)
+    sessions = {table.round.session_id for table in tables}
     attackers = {
         (session, team): registration
         for session, team, registration in SessionAttacker.objects.filter(
-            session__in={table.round.session_id for table in tables}
+            session__in=sessions
         ).values_list("session_id", "team_id", "registration_id")
+    }
+    defenders = {
+        (session, registration): SEAT_NAMES[orientation]
+        for session, registration, orientation in SessionDefender.objects.filter(
+            session__in=sessions
+        ).values_list("session_id", "registration_id", "orientation")
     }
     places = []
     for table in tables:
@@ -57,9 +71,9 @@ def team_places(*, tournament: Tournament, tables) -> list[Place]:
             home_attacker = attackers.get((session, table.ns_team_id))
             visiting_attacker = attackers.get((session, table.ew_team_id))
             places += [
-                Place(r, table, _("defence (North, East, West)"))
+                Place(r, table, defenders[(session, r.pk)])
                 for r in home
-                if r.pk != home_attacker
+                if r.pk != home_attacker and (session, r.pk) in defenders
             ]
             places += [
                 Place(r, table, _("South, attack")) for r in visitor if r.pk == visiting_attacker

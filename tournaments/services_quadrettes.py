@@ -11,8 +11,10 @@ bye (an odd field) sits out. The positions of a séance are its first rounds.
 
 A quadrette's attacker for a séance is its captain's choice (``session_attacker_set``): the
 previous séance's attacker, else the member with the lowest number, until changed; changes are
-refused once a score of the séance exists. As for the other forms, the movement may be drawn
-again until a score exists.
+refused once a score of the séance exists. Its three other present members defend, seated
+North, East and West by number, and the seats are stored with the attacker
+(``SessionDefender``). As for the other forms, the movement may be drawn again until a score
+exists.
 """
 
 import random
@@ -23,11 +25,20 @@ from django.utils.translation import gettext as _
 
 from .actions import Action
 from .extensions import rounds_with_results
-from .models import Registration, Round, Session, SessionAttacker, StaffRole, Table, Tournament
+from .models import (
+    Registration,
+    Round,
+    Session,
+    SessionAttacker,
+    SessionDefender,
+    StaffRole,
+    Table,
+    Tournament,
+)
 from .permissions import require_role
 from .seating.duplicate_teams import quadrette_schedule
 from .services_common import audit_log, lock_tournament
-from .services_duplicate import first_position, session_to_draw
+from .services_duplicate import duplicate_players, first_position, session_to_draw
 from .services_triplettes import present_teams
 
 QUADRETTE = 4
@@ -90,6 +101,17 @@ def _default_attackers(session: Session, members: dict) -> dict:
     return chosen
 
 
+def _defenders(session: Session, team, attacker: int, present) -> list[SessionDefender]:
+    """The quadrette's defenders for the séance: its present members but its attacker, by
+    number, North, East and West **(choice)**; each keeps that seat all séance (the rulebook),
+    stored so that a member withdrawn later changes nothing of what the séance printed."""
+    defenders = [r.pk for r in present if r.pk != attacker]
+    return [
+        SessionDefender(session=session, team=team, registration_id=pk, orientation=seat)
+        for seat, pk in zip(SessionDefender.Orientation.values, defenders, strict=False)
+    ]
+
+
 @transaction.atomic
 def quadrettes_movement_build(
     *, tournament: Tournament, user, number: int = 1, seed: int | None = None
@@ -111,9 +133,13 @@ def quadrettes_movement_build(
     attackers = _default_attackers(session, members)
     session.rounds.all().delete()
     session.attackers.all().delete()
+    session.defenders.all().delete()
     SessionAttacker.objects.bulk_create(
         SessionAttacker(session=session, team=team, registration_id=attackers[team])
         for team in teams
+    )
+    SessionDefender.objects.bulk_create(
+        seat for team in teams for seat in _defenders(session, team, attackers[team], members[team])
     )
     start = first_position(tournament, number)
     for r, oppositions in enumerate(schedule):
@@ -177,6 +203,9 @@ def session_attacker_set(*, session: Session, team, registration: Registration, 
     found, _created = SessionAttacker.objects.update_or_create(
         session=session, team=team, defaults={"registration": registration}
     )
+    SessionDefender.objects.filter(session=session, team=team).delete()
+    present = duplicate_players(tournament).filter(team=team).order_by("number")
+    SessionDefender.objects.bulk_create(_defenders(session, team, registration.pk, present))
     audit_log(
         action=Action.SESSION_UPDATED,
         user=user,

@@ -32,6 +32,7 @@ OWN = (
     Section("staff_roles", "tournaments.StaffRole", "tournament"),
     Section("sessions", "tournaments.Session", "tournament"),
     Section("session_attackers", "tournaments.SessionAttacker", "session__tournament"),
+    Section("session_defenders", "tournaments.SessionDefender", "session__tournament"),
     Section("rounds", "tournaments.Round", "tournament"),
     Section("tables", "tournaments.Table", "round__tournament"),
     Section("seats", "tournaments.Seat", "round__tournament"),

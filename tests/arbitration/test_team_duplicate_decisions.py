@@ -193,9 +193,9 @@ def test_a_quadrettes_penalty_is_in_pm_and_a_cancelled_line_gives_no_pm(client):
     )
     assert response.status_code == 302
     assert _line(session, board, play).cancelled
-    results = {r.team.pk: r for r in quadrette_session_results(session, official=True).teams}
+    results = {r.team.pk: r for r in quadrette_session_results(session, official=False).teams}
     for team in (play.home, play.visitor):
-        assert board.number not in results[team].per_board  # no PM on that étui any more
+        assert results[team].per_board[board.number] == 0  # 0 PM on that étui, counted
         assert board.number in after[team].per_board
 
 
@@ -231,7 +231,7 @@ def test_a_quadrettes_cancelled_line_gives_0_pm_or_the_pm_assigned(client):
     first, second = session.boards.order_by("number")[:2]
     client.force_login(arbitre)
     before = _ranked(session)
-    # 0 PM: the étui leaves both quadrettes' results.
+    # 0 PM: the étui gives both quadrettes 0 PM, counted.
     play = quadrette_plays(session)[first.board_set][0]
     incident, _table = _incident(session, play, arbitre, first)
     decide = reverse("arbitration:decide", kwargs={"slug": tournament.slug, "pk": incident.pk})
@@ -242,7 +242,8 @@ def test_a_quadrettes_cancelled_line_gives_0_pm_or_the_pm_assigned(client):
     assert "0 PM to both quadrettes" in describe(Decision.objects.get())
     after = _ranked(session)
     for team in (play.home, play.visitor):
-        assert first.number not in after[team].per_board
+        assert after[team].per_board[first.number] == 0
+        assert after[team].boards == before[team].boards
         assert after[team].pm == before[team].pm - before[team].per_board[first.number]
     # PM assigned: the reason is required, then each quadrette gets its PM on that étui.
     play = quadrette_plays(session)[second.board_set][1]

@@ -50,6 +50,7 @@ MODELS = [
     ("tournaments.StaffRole", "tournament"),
     ("tournaments.Session", "tournament"),
     ("tournaments.SessionAttacker", "session__tournament"),
+    ("tournaments.SessionDefender", "session__tournament"),
     ("tournaments.Round", "tournament"),
     ("tournaments.Table", "round__tournament"),
     ("tournaments.Seat", "round__tournament"),

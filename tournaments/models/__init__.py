@@ -16,7 +16,7 @@ from .core import (
     Tournament,
     licence_validator,
 )
-from .duplicate import Session, SessionAttacker
+from .duplicate import Session, SessionAttacker, SessionDefender
 from .jobs import DocumentJob
 from .seating import Round, Seat, Table
 from .security import LoginFailure
@@ -34,6 +34,7 @@ __all__ = [
     "Seat",
     "Session",
     "SessionAttacker",
+    "SessionDefender",
     "StaffRole",
     "Table",
     "Team",

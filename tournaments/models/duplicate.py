@@ -95,3 +95,41 @@ class SessionAttacker(models.Model):
 
     def __str__(self):
         return f"{self.session}: {self.team} — {self.registration}"
+
+
+class SessionDefender(models.Model):
+    """Quadrettes (fft-duplicate.md §4): where a quadrette's defender sits all séance at its
+    home table, North, East or West, stored when the séance's movement is drawn or its
+    attacker named, so that what a séance printed and exported does not change when a
+    member is withdrawn later."""
+
+    class Orientation(models.TextChoices):
+        NORTH = "N", _("North")
+        EAST = "E", _("East")
+        WEST = "W", _("West")
+
+    session = models.ForeignKey(
+        Session, verbose_name=_("séance"), on_delete=models.CASCADE, related_name="defenders"
+    )
+    team = models.ForeignKey(
+        Team, verbose_name=_("team"), on_delete=models.CASCADE, related_name="+"
+    )
+    registration = models.ForeignKey(
+        Registration, verbose_name=_("defender"), on_delete=models.PROTECT, related_name="+"
+    )
+    orientation = models.CharField(_("orientation"), max_length=1, choices=Orientation.choices)
+
+    class Meta:
+        verbose_name = _("defender of the séance")
+        verbose_name_plural = _("defenders of the séance")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "team", "orientation"], name="session_defender_seat_once"
+            ),
+            models.UniqueConstraint(
+                fields=["session", "registration"], name="session_defender_once"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.session}: {self.team} {self.orientation} — {self.registration}"

@@ -50,7 +50,8 @@ Quadrettes (every quadrette plays the same étuis, rulebook p. 23):
   quadrettes, 4 étuis a série: 2 copies); ``opening_tables`` says which tables start each étui.
 - ``quadrette_movement(teams=n, boards=k)`` puts it together: per round, per home table, the
   visiting attacker, the série, the étuis in the order played, where each étui goes next and
-  where the attacker plays at the next round.
+  where the attacker plays at the next round; ``schedule_movement`` the same for a schedule
+  given (a séance's first rounds as drawn and stored, its teams by id, its tables by number).
 
 Glossary: série (``set``), étui (board), ligne (line: NS or EW), triplette / quadrette (team),
 position (a round of play).
@@ -73,6 +74,7 @@ __all__ = [
     "opening_tables",
     "quadrette_movement",
     "quadrette_schedule",
+    "schedule_movement",
     "series_count",
     "team_lines",
 ]
@@ -242,7 +244,15 @@ def quadrette_movement(teams: int, boards: int, numbers: dict | None = None) -> 
     """Round r -> home table -> {"defence": team, "attack": team, "set": r, "group", "boards",
     "next" (as ``board_relay``), "attacker_next": where that attacker plays at round r + 1,
     None after the last round or at its bye}; the bye's table is absent (see the module)."""
-    schedule = quadrette_schedule(teams)
+    return schedule_movement(quadrette_schedule(teams), boards, numbers)
+
+
+def schedule_movement(
+    schedule: list[list[dict]], boards: int, numbers: dict | None = None
+) -> list[dict]:
+    """``quadrette_movement`` of a schedule in ``quadrette_schedule``'s shape: the rounds as
+    drawn, or their first ones (a séance's positions), any hashable team ids with ``numbers``
+    (team -> its home table's number)."""
     number = (lambda team: numbers[team]) if numbers else (lambda team: team)
     movement = []
     for rnd in schedule:

@@ -8,7 +8,9 @@ import pytest
 
 from scoring import duplicate_quadrettes
 from scoring.engine.duplicate import pm_round
+from scoring.exports_ranking import figure_text, figure_value
 from scoring.models_match import TeamMatch
+from scoring.official_ranking import Kind, RankingRow
 from scoring.services_match import bonus_set, matches_draw, penalty_set
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_team_match import competition_of
@@ -99,3 +101,20 @@ def test_a_team_match_bonus_and_penalty_round_half_away_from_zero():
         match=match, user=arbitre, penalty_a="0.0005", penalty_b="1.0045", reason="Retard"
     )
     assert (match.penalty_a, match.penalty_b) == (Decimal("0.001"), Decimal("1.005"))
+
+
+@pytest.mark.parametrize(
+    ("figure", "value", "text"),
+    [
+        ("0.0045", "0.005", "+0.005"),  # half-even would give 0.004
+        ("-0.0045", "-0.005", "−0.005"),
+        ("12.8385", "12.839", "+12.839"),  # half-even would give 12.838
+    ],
+)
+def test_the_ranking_files_and_pages_round_pm_half_away_from_zero(figure, value, text):
+    """The results menu's figure (``exports_ranking``): PM as ``pm_round`` rounds them."""
+    row = RankingRow(
+        place=1, tied=False, number=1, name="Quadrette 1", figure=Decimal(figure), kind=Kind.PM
+    )
+    assert str(figure_value(row)) == value
+    assert figure_text(row) == text

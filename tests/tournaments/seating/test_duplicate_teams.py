@@ -25,6 +25,7 @@ from tournaments.seating.duplicate_teams import (
     opening_tables,
     quadrette_movement,
     quadrette_schedule,
+    schedule_movement,
     series_count,
     team_lines,
 )
@@ -331,6 +332,39 @@ def test_eight_quadrettes_play_28_etuis_at_8_tables_from_2_copies():
     ]
     assert first[1]["next"] == (0, 0, 0, None)  # each étui goes to the table before
     assert first[0]["next"] == (3, 3, 3, None)  # the group's first hands on to its last
+
+
+@settings(max_examples=60, deadline=None)
+@given(teams=st.integers(2, 16), boards=st.integers(1, 8), data=st.data())
+def test_a_seances_first_rounds_with_its_own_team_ids_move_as_the_whole_round_robin(
+    teams, boards, data
+):
+    """What the web layer reads for a séance drawn (its positions are the first rounds; teams
+    by id, tables by number) is ``quadrette_movement``'s, the last round's attackers going
+    nowhere."""
+    rounds = data.draw(st.integers(1, teams - 1 + teams % 2))
+    ids = data.draw(st.permutations([100 + t for t in range(teams)]))
+    numbers = {team: 1 + ids[team] % 50 for team in range(teams)}  # distinct table numbers
+    whole = quadrette_movement(teams=teams, boards=boards, numbers=numbers)
+    renamed = [
+        [{"A": ids[o["A"]], "B": ids[o["B"]], "set": o["set"] + 1} for o in rnd]
+        for rnd in quadrette_schedule(teams=teams)[:rounds]
+    ]
+    by_id = {ids[team]: number for team, number in numbers.items()}
+    drawn = schedule_movement(renamed, boards, by_id)
+    assert len(drawn) == rounds
+    for r, tables in enumerate(drawn):
+        expected = whole[r]
+        assert list(tables) == list(expected)
+        for table, found in tables.items():
+            was = expected[table]
+            assert (found["defence"], found["attack"]) == (ids[was["defence"]], ids[was["attack"]])
+            assert found["set"] == was["set"] + 1
+            assert [found[k] for k in ("group", "boards", "next")] == [
+                was[k] for k in ("group", "boards", "next")
+            ]
+            going = None if r == rounds - 1 else was["attacker_next"]
+            assert found["attacker_next"] == going
 
 
 def test_the_relay_of_a_group_smaller_than_the_serie_waits_rather_than_doubles():
