@@ -38,6 +38,7 @@ scoring_patterns = (
         path(D + "deal/", views_duplicate.session_deal, name="duplicate_deal"),
         path(D + "publish/", views_duplicate.session_show, name="duplicate_publish"),
         path(D + "close/", views_duplicate.session_end, name="duplicate_close"),
+        path(D + "position/", views_duplicate.session_announce, name="duplicate_announce"),
         path(D + "ranking/", views_duplicate.session_ranking, name="duplicate_ranking"),
         path(D + "coefficient/", views_duplicate.session_weight, name="duplicate_coefficient"),
         path(

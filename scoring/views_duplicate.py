@@ -20,11 +20,13 @@ from tournaments.extensions import rounds_with_results
 from tournaments.models import Seat, Session
 from tournaments.permissions import Role, has_role, role_required
 from tournaments.seating.duplicate import repeated_meetings, series_played_twice
+from tournaments.selectors_seating import round_played
 from tournaments.services_duplicate import (
     duplicate_players,
     movement_problem,
     session_coefficient_set,
     session_movement_build,
+    session_position_announce,
     session_publish,
 )
 from tournaments.services_quadrettes import quadrettes_movement_build
@@ -195,6 +197,7 @@ def _session_page(request, tournament, session, draw_form=None):
             "scored": bool(session.pk) and rounds_with_results(session.rounds.all()),
             "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
             "is_organiser": has_role(request.user, tournament, Role.ORGANISER),
+            **_being_played(tournament, session),
             "other_sessions": others,
             "next_session": following,
         },
@@ -273,6 +276,40 @@ def session_show(request, tournament, session):
         session,
         lambda found: session_publish(session=found, user=request.user),
         _("The movement is published: players see where they sit."),
+    )
+
+
+def _being_played(tournament, session) -> dict:
+    """What the players are shown as the position being played, when it is this séance's, and
+    the positions the arbitre may announce instead."""
+    if not session.pk or session.is_closed:
+        return {}
+    numbers = list(
+        session.rounds.filter(status="published")
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    played = round_played(tournament=tournament) if numbers else None
+    played = played.number if played and played.session_id == session.pk else None
+    following = [k for k in numbers if played is None or k > played]
+    return {
+        "announce_numbers": numbers,
+        "played": played,
+        "announce_next": following[0] if following else played,
+    }
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+@duplicate_only
+def session_announce(request, tournament, session):
+    number = request.POST.get("number")
+    return _act(
+        request,
+        tournament,
+        session,
+        lambda found: session_position_announce(session=found, user=request.user, number=number),
+        _("Players now see position %(k)s as being played.") % {"k": number},
     )
 
 

@@ -154,6 +154,7 @@ ACCESS = {
     "scoring:duplicate_deal": action("organiser", fixed={"session": 1}),
     "scoring:duplicate_publish": action("organiser", fixed={"session": 1}),
     "scoring:duplicate_close": action("arbitre", fixed={"session": 1}),
+    "scoring:duplicate_announce": action("arbitre", fixed={"session": 1}),
     "scoring:duplicate_coefficient": action("organiser", fixed={"session": 1}),
     "scoring:duplicate_attacker": action("arbitre", fixed={"session": 1, "team": 1}),
     # Team-match pages: this tournament plays donnes libres, so back to its page.

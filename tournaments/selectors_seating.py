@@ -59,13 +59,22 @@ def round_played(*, tournament: Tournament) -> Round | None:
     donnes libres, ``current_round``: positions are published one at a time. In a duplicate,
     whose séance publishes all its positions at once, the first published position whose play
     is not over (``extensions.finished_rounds``: every table's scores in), or the last one once
-    they all are."""
+    they all are; or a later position the arbitre announced as being played (``Session.playing``,
+    his signal to move, for a club that types the scores at the end of the séance)."""
     if not tournament.plays_duplicate:
         return current_round(tournament=tournament)
-    published = _published(tournament).reverse()
+    published = _published(tournament).reverse().select_related("session")
     done = finished_rounds(published)
     rounds = list(published)
-    return next((r for r in rounds if r.pk not in done), rounds[-1] if rounds else None)
+    if not rounds:
+        return None
+    at = next((k for k, r in enumerate(rounds) if r.pk not in done), len(rounds) - 1)
+    announced = [
+        k
+        for k, r in enumerate(rounds)
+        if r.session is not None and not r.session.is_closed and r.session.playing == r.number
+    ]
+    return rounds[max([at, *announced])]
 
 
 def published_round(*, tournament: Tournament, number: int) -> Round | None:

@@ -156,6 +156,41 @@ def session_publish(*, session: Session, user) -> Session:
     return session
 
 
+@transaction.atomic
+def session_position_announce(*, session: Session, user, number) -> Session:
+    """The arbitre's signal that position ``number`` of the séance is being played: the public
+    seating page and the projector show it (or a later one, once the scores say that one is
+    over) even when no score is typed before the end of the séance."""
+    require_role(user, session.tournament, StaffRole.Role.ARBITRE)
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.is_closed:
+        raise ValidationError(_("The séance is closed: every position has been played."))
+    published = set(
+        session.rounds.filter(status=Round.Status.PUBLISHED).values_list("number", flat=True)
+    )
+    try:
+        number = int(number)
+    except (TypeError, ValueError):
+        number = None
+    if number not in published:
+        raise ValidationError(
+            {
+                "number": ValidationError(
+                    _("Choose one of the séance's published positions."), code="not_published"
+                )
+            }
+        )
+    before, session.playing = session.playing, number
+    session.save(update_fields=["playing"])
+    audit_log(
+        action=Action.SESSION_UPDATED,
+        user=user,
+        tournament=session.tournament,
+        data={"session": session.number, "playing": [before, number]},
+    )
+    return session
+
+
 MAX_COEFFICIENT = Decimal(10)
 
 

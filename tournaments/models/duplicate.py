@@ -43,6 +43,10 @@ class Session(models.Model):
     movement = models.CharField(
         _("movement"), max_length=8, choices=Movement.choices, default=Movement.MITCHELL
     )
+    # The position the arbitre announced as being played (his signal to move), so the public
+    # seating page and the projector follow the room even when no score is typed before the end
+    # of the séance (selectors_seating.round_played); a position number, None until announced.
+    playing = models.PositiveSmallIntegerField(_("position announced"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -13,8 +14,8 @@ from scoring.duplicate import board_plays
 from scoring.models_duplicate import Board, TravellingSheet
 from scoring.services_duplicate import boards_make, session_close, travelling_sheet_confirm
 from scoring.services_duplicate_reports import table_report_save
-from tournaments.models import Seat, SessionAttacker, Table, Tournament
-from tournaments.services_duplicate import session_publish
+from tournaments.models import AuditEntry, Seat, Session, SessionAttacker, Table, Tournament
+from tournaments.services_duplicate import session_position_announce, session_publish
 from tournaments.services_triplettes import triplettes_movement_build
 from tournaments.simulation import tournament_simulate
 
@@ -234,3 +235,43 @@ def test_the_seating_page_reads_a_constant_number_of_queries(
     with django_assert_max_num_queries(10):
         html = seating(client, tournament)
     assert "Position 4, being played" in html
+
+
+def test_the_arbitre_s_signal_moves_the_players_on_when_no_score_is_typed(client, evening):
+    """A club that types the travelling sheets at the end: the arbitre announces each position
+    from the séance page, the seating page and the projector follow; scores that show a later
+    position over still come first."""
+    tournament, session = evening
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    client.force_login(arbitre)
+    page = reverse("scoring:duplicate", args=[tournament.slug, 1])
+    html = client.get(page).content.decode()
+    assert "show position 1 as being played" in html
+    assert '<option value="2" selected>' in html  # the next position, ready to announce
+    announce = reverse("scoring:duplicate_announce", args=[tournament.slug, 1])
+    assert client.post(announce, {"number": "3"}).status_code == 302
+    client.logout()
+    html = seating(client, tournament)
+    assert "Position 3, being played" in html
+    assert tables_shown(html) == tables_at(session, 3)
+    assert screen_seats(client, tournament)[1] == tables_at(session, 3)
+    finish(session, 4, scorer)  # the scores say position 5 is being played: later, it wins
+    assert "Position 5, being played" in seating(client, tournament)
+    entry = AuditEntry.objects.filter(action="session.updated").latest("pk")
+    assert entry.user == arbitre and entry.data["playing"] == [None, 3]
+
+
+def test_an_announce_is_refused_with_its_reason(evening):
+    tournament, session = evening
+    organiser, scorer, arbitre, _second = staff_of(tournament)
+    with pytest.raises(PermissionDenied):
+        session_position_announce(session=session, user=scorer, number=2)
+    for wrong in ("8", "x", None, "-1"):
+        with pytest.raises(ValidationError, match="published positions"):
+            session_position_announce(session=session, user=arbitre, number=wrong)
+    assert Session.objects.get(pk=session.pk).playing is None
+    for board in session.boards.all():
+        enter(board, [56] * 7, scorer, confirm_by=arbitre)
+    session_close(session=session, user=arbitre)
+    with pytest.raises(ValidationError, match="closed"):
+        session_position_announce(session=session, user=arbitre, number=2)
