@@ -5,8 +5,9 @@ A position is over when, at every one of its tables, each étui of the série it
 a score the staff know: a line of the étui's travelling sheet (entered, confirmed or not) or the
 table's reported score (``TableReport``, the slip handed in after each position). That is what
 an arbitre watches in the room: a table is done once its scores are handed in. Every position
-of a closed séance is over. A club that collects nothing before the end of the séance stays on
-position 1 for the public; the players then choose their position on the page.
+of a closed séance is over. A club that collects nothing before the end of the séance moves the
+players on by the arbitre's announce instead (``Session.playing``, read beside this by
+``selectors_seating.round_played``).
 
 Reads only whether scores exist, never what they are: the public may see how far play has gone,
 never a score before the séance closes (§1.7). Registered with ``tournaments.extensions``.
