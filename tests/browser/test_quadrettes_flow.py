@@ -126,3 +126,12 @@ def test_a_32_player_quadrettes_end_to_end(page, log_in, browser, live_server):
     expect(phone.get_by_test_id("roadmap")).to_be_visible()
     assert first.pm > 0  # the best of a zero-sum ranking
     expect(phone.locator("main")).to_contain_text(f"Result +{first.pm:.3f}")
+
+    # Once the séance is closed the players still read where they played (it showed an empty
+    # last position), on the seating page and on the projector.
+    member = results.teams[0].team.members.order_by("number").first()
+    phone.goto(f"/t/{tournament.slug}/seating/")
+    expect(phone.get_by_test_id(f"table-{member.number}")).not_to_be_empty()
+    phone.goto(f"/t/{tournament.slug}/screen/")
+    expect(phone.locator("main")).to_contain_text(member.name)
+    expect(phone.locator("main")).not_to_contain_text("Nobody is seated")
