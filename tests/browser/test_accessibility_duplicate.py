@@ -1,15 +1,15 @@
 """The duplicate formats' pages under the browser's own audit, as tests/browser/
 test_accessibility.py does for donnes libres: axe-core finds no WCAG 2.1 A or AA violation at a
-phone's width (390 px) and a tablet's (1,024 px), and nothing lies off screen sideways. Each
-format once, its séance played and closed (the public pages then show every ranking and
-feuille de route), plus an individuel séance still open (the étui being typed, the public
-seeing where to sit and no score): the organiser's pages, then the public's."""
+phone's width (390 px) and a tablet's (1,024 px), and nothing lies off screen sideways there
+nor at 1,920 px. Each format once, its séance played and closed (the public pages then show
+every ranking and feuille de route), plus an individuel séance still open (the étui being
+typed, the public seeing where to sit and no score): the organiser's pages, then the public's."""
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tests.browser.test_accessibility import _problems
+from tests.browser.test_accessibility import WIDTHS, _problems
 from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.browser
@@ -84,7 +84,7 @@ def _audit(page, tournament, pages):
         "player": Registration.objects.filter(tournament=tournament).order_by("number")[0].number,
     }
     problems = []
-    for width in (390, 1024):
+    for width in WIDTHS:  # axe at 390 and 1,024 px, nothing off screen at all three
         page.set_viewport_size({"width": width, "height": 900})
         for path in pages:
             url = path.format(**values)
