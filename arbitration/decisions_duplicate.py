@@ -21,6 +21,7 @@ from common.text import has_visible_text
 from scoring import services_duplicate_rulings as rulings
 from scoring.documents_quadrettes import pm_text
 from scoring.models_duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
+from tournaments.models.formats import CancelledLine
 
 from .decisions import Asked, DecisionKind, Kind, Outcome, record
 from .models import Decision
@@ -68,7 +69,8 @@ def _apply(asked: Asked, ruling) -> Outcome:
 
 
 def _cancel(asked: Asked) -> Outcome:
-    if asked.incident.tournament.is_triplettes:
+    assigned = asked.incident.tournament.cancelled_line
+    if assigned == CancelledLine.TEAM_NOTES:
         attack, defence = _figures(
             asked, 2, "note_attack", _("One assigned note per triplette: attack, defence.")
         )
@@ -76,7 +78,7 @@ def _cancel(asked: Asked) -> Outcome:
         def by_orientation(board: Board) -> dict:
             # Stored per seat as the readers take it: the taker's seat is the attack's note.
             return {o: attack if o == board.taker else defence for o in ORIENTATIONS}
-    elif asked.incident.tournament.is_quadrettes:  # no note: 0 PM, or the PM assigned
+    elif assigned == CancelledLine.MATCH_POINTS:  # no note: 0 PM, or the PM assigned
         pm = None
         if asked.marks:
             attack, defence = _figures(asked, 2, "pm_attack", _("The PM of each quadrette."))
@@ -148,7 +150,7 @@ def _values(decision: Decision) -> dict:
 
 def _say_cancel(decision: Decision) -> str:
     marks = decision.marks or []
-    if decision.incident.tournament.is_quadrettes:
+    if decision.incident.tournament.cancelled_line == CancelledLine.MATCH_POINTS:
         if len(marks) != 2:
             return _("Étui %(n)s cancelled at table %(t)s: 0 PM to both quadrettes.") % _values(
                 decision
@@ -182,7 +184,7 @@ def mark_rows(decision: Decision) -> list[tuple[str, str]]:
     if decision.kind == Kind.DEAL_VERSION:
         return [(_("Version"), str(m)) for m in marks]
     sides = (_("Attack"), _("Defence"))
-    if decision.incident.tournament.is_quadrettes:  # none: 0 PM to both
+    if decision.incident.tournament.cancelled_line == CancelledLine.MATCH_POINTS:  # none: 0 PM
         pm = [pm_text(Decimal(m).scaleb(-3)) for m in marks] if len(marks) == 2 else []
         return [(side, f"{value} PM") for side, value in zip(sides, pm, strict=False)]
     if len(marks) == 2:  # a triplettes line: one note per triplette

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.models_duplicate import ORIENTATIONS, Orientation
 from scoring.services_duplicate_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION, MAX_PM
+from tournaments.models.formats import CancelledLine
 
 from .decisions import kinds_for
 from .models import Decision, incident_kinds
@@ -90,26 +91,27 @@ def duplicate_fields(form) -> None:
         (value, label) for value, label in Decision.Kind.choices if value in kinds_for(tournament)
     ]
     incident_fields(form)
+    assigned = tournament.cancelled_line
+    pm = assigned == CancelledLine.MATCH_POINTS
     form.fields["points"] = forms.IntegerField(
-        label=_("Match points (penalty)")
-        if tournament.is_quadrettes
-        else _("Percentage points (penalty)"),
+        label=_("Match points (penalty)") if pm else _("Percentage points (penalty)"),
         required=False,
         min_value=1,
         max_value=100,
-        help_text=_("Taken off the quadrette's result of the séance, in PM.")
-        if tournament.is_quadrettes
-        else _("Taken off the triplette's global percentage of the séance.")
-        if tournament.is_triplettes
-        else _("Taken off the player's global percentage of the séance."),
+        help_text={
+            CancelledLine.MATCH_POINTS: _("Taken off the quadrette's result of the séance, in PM."),
+            CancelledLine.TEAM_NOTES: _(
+                "Taken off the triplette's global percentage of the séance."
+            ),
+        }.get(assigned, _("Taken off the player's global percentage of the séance.")),
     )
-    form.note_names = [f"note_{side}" for side in SIDES] if tournament.is_triplettes else []
-    if tournament.is_triplettes:  # one note per triplette of the line, never four seat notes
+    if assigned == CancelledLine.TEAM_NOTES:  # one note per triplette, never four seat notes
         for side, label in zip(SIDES, SIDE_LABELS, strict=True):
             form.fields[f"note_{side}"] = forms.ChoiceField(
                 label=label, choices=NOTE_CHOICES, initial="50", required=False
             )
-    elif tournament.is_quadrettes:  # 0 PM to both, or the PM the arbitre assigns
+        form.note_names = [f"note_{side}" for side in SIDES]
+    elif pm:  # 0 PM to both, or the PM the arbitre assigns
         for side, label in zip(SIDES, PM_LABELS, strict=True):
             form.fields[f"pm_{side}"] = PMField(label=label)
         form.note_names = [f"pm_{side}" for side in SIDES]
@@ -158,7 +160,10 @@ def duplicate_kwargs(form, kwargs: dict) -> dict:
     if kind not in (Kind.LINE_CANCELLED, Kind.SCORE_ADJUSTED, Kind.DEAL_VERSION):
         return kwargs
     kwargs = {**kwargs, "registration": None, "deal_number": data.get("deal_number")}
-    if kind == Kind.LINE_CANCELLED and form.incident.tournament.is_quadrettes:
+    if (
+        kind == Kind.LINE_CANCELLED
+        and form.incident.tournament.cancelled_line == CancelledLine.MATCH_POINTS
+    ):
         # In thousandths of a PM (a decision's figures are integers); none: 0 PM to both.
         pm = [data.get(f"pm_{side}") or 0 for side in SIDES]
         kwargs["marks"] = [int(value * 1000) for value in pm] if any(pm) else []

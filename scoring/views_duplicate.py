@@ -62,7 +62,7 @@ def individuel_only(view):
 
     @wraps(view)
     def wrapper(request, tournament, session, *args, **kwargs):
-        if tournament.is_triplettes or tournament.is_quadrettes:
+        if tournament.places_teams:
             messages.info(
                 request, _("Not yet for the team duplicates: see the séance and rankings.")
             )
@@ -137,7 +137,7 @@ def session_page(request, tournament, session):
 def _session_page(request, tournament, session, draw_form=None):
     session = _session(tournament, session)
     others, following = _other_sessions(tournament, session)
-    if tournament.is_triplettes or tournament.is_quadrettes:
+    if tournament.places_teams:
         views = views_triplettes if tournament.is_triplettes else views_quadrettes
         facts = views.movement_facts(tournament, session)
         players, positions, engine = facts["players"], facts["positions"], []

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from common.views import form_version
 from tournaments.models import Registration, Session
+from tournaments.models.formats import CancelledLine
 from tournaments.permissions import Role, has_role, role_required
 
 from . import views_quadrettes, views_triplettes
@@ -98,7 +99,8 @@ def assigned_text(tournament, board, notes: dict) -> str:
     """What the arbitre assigned to a cancelled line, in words ("" when nothing was)."""
     if not notes:
         return ""
-    if tournament.is_quadrettes:  # PM, not notes: none assigned is 0 PM to both
+    assigned = tournament.cancelled_line
+    if assigned == CancelledLine.MATCH_POINTS:  # PM, not notes: none is 0 PM to both
         if ASSIGNED_PM[0] not in notes:
             return _("0 PM to both quadrettes")
         attack, defence = (Decimal(notes.get(key, "0")) for key in ASSIGNED_PM)
@@ -106,9 +108,7 @@ def assigned_text(tournament, board, notes: dict) -> str:
             "a": pm_text(attack),
             "d": pm_text(defence),
         }
-    if (
-        tournament.is_triplettes
-    ):  # the taker's seat holds the attack's note, the others the defence's
+    if assigned == CancelledLine.TEAM_NOTES:  # the taker's seat: the attack's note
         return _("attack %(a)s %%, defence %(d)s %%") % {
             "a": notes.get(board.taker, 50),
             "d": notes.get(defence_seat(board.taker), 50),

@@ -87,7 +87,7 @@ def _tournament_results(tournament):
 def _movement(tournament, registration) -> list[dict]:
     """Where the player sits at each published position: their seat in the individuel, their
     team's place in triplettes and quadrettes (``selectors_places``)."""
-    if tournament.is_triplettes or tournament.is_quadrettes:
+    if tournament.places_teams:
         places = registration_places(registration=registration)
     else:
         places = (
@@ -138,7 +138,7 @@ def duplicate_player(request, tournament, registration):
 
 def _player_results(tournament, registration) -> list[dict]:
     """The player's rows of the closed séances (their team's in triplettes and quadrettes)."""
-    by_team = tournament.is_triplettes or tournament.is_quadrettes
+    by_team = tournament.places_teams
     results = []
     for session in tournament.sessions.order_by("number"):
         if not session.is_closed:

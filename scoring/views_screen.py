@@ -57,7 +57,7 @@ def _seating_context(tournament: Tournament) -> dict:
     round_ = round_played(tournament=tournament)
     if round_ is None:
         seats = []
-    elif tournament.is_triplettes or tournament.is_quadrettes:  # places, not seats
+    elif tournament.places_teams:  # places, not seats
         seats = round_places_by_name(round=round_)
     else:
         seats = list(round_seats_by_name(round=round_))

@@ -15,6 +15,15 @@ class Format(models.TextChoices):
     MATCH = "match", _("Team match (teams of 4 to 6)")
 
 
+class CancelledLine:
+    """What the players of a line the arbitre cancels get (fft-duplicate.md §1.6): what the
+    format asks of the decision, so that callers need not test which format it is."""
+
+    SEAT_NOTES = "seat_notes"  # individuel: a note to each of the four seats
+    TEAM_NOTES = "team_notes"  # triplettes: one note to each triplette of the line
+    MATCH_POINTS = "match_points"  # quadrettes: 0 PM to both, or the PM assigned
+
+
 class GameFormat:
     """What ``Tournament`` reads from its ``format`` (and, for the team sizes, its ``kind``)."""
 
@@ -60,6 +69,22 @@ class GameFormat:
     def is_team_match(self) -> bool:
         """Two teams over four quarters in two rooms (fft-duplicate.md §5): its own pages."""
         return self.format == self.Format.MATCH
+
+    @property
+    def places_teams(self) -> bool:
+        """A duplicate whose movement places teams at tables (triplettes, quadrettes): no seat
+        rows; each member's place comes from the team's table."""
+        return self.format in (self.Format.TRIPLETTES, self.Format.QUADRETTES)
+
+    @property
+    def cancelled_line(self) -> str | None:
+        """What a cancelled line's players get (``CancelledLine``); None outside the séances of
+        étuis (donnes libres annul a deal; a team match cancels its étuis on its own page)."""
+        return {
+            self.Format.DUPLICATE: CancelledLine.SEAT_NOTES,
+            self.Format.TRIPLETTES: CancelledLine.TEAM_NOTES,
+            self.Format.QUADRETTES: CancelledLine.MATCH_POINTS,
+        }.get(self.format)
 
     @property
     def plays_duplicate(self) -> bool:

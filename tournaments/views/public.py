@@ -106,7 +106,7 @@ def seating(request, slug):
     asked = _position_asked(request, t)
     round_ = asked or played
     search = request.GET.get("q", "").replace("\x00", "").strip()[:60]
-    if t.is_triplettes or t.is_quadrettes:  # their movements place teams: no seat rows
+    if t.places_teams:  # their movements place teams: no seat rows
         seats, found = _team_seats(round_, search)
     else:
         seats, found = _seats(round_, search)
