@@ -189,7 +189,29 @@ class MatchLine(models.Model):
         return f"{self.quarter} {self.room} {self.keeper} {self.board}: {self.score}"
 
 
-class MatchSheet(models.Model):
+class ArbitreConfirmed(models.Model):
+    """What a match's sheet and a cancelled étui share: the arbitre who confirmed it (under the
+    four-eyes rule not the one who wrote it), before the quarter may close."""
+
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("confirmed by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+class MatchSheet(ArbitreConfirmed):
     """One room's sheet as a whole (its lines are ``MatchLine``): how many times it was saved,
     the other side's visa, who entered it and the arbitre who confirmed it. A save makes a new
     version to confirm again; the quarter closes once its four sheets are confirmed."""
@@ -212,15 +234,6 @@ class MatchSheet(models.Model):
         related_name="+",
     )
     entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("confirmed by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["quarter", "room", "keeper"]
@@ -233,17 +246,8 @@ class MatchSheet(models.Model):
     def __str__(self):
         return f"{self.quarter} {self.room} {self.keeper} v{self.version}"
 
-    @property
-    def is_confirmed(self) -> bool:
-        return self.confirmed_at is not None
 
-    @property
-    def restore_waiting(self) -> bool:
-        """Its undoing was asked and waits for another arbitre's visa (four-eyes)."""
-        return self.restore_asked_at is not None
-
-
-class CancelledBoard(models.Model):
+class CancelledBoard(ArbitreConfirmed):
     """An étui of a quarter the arbitre cancelled (fft-duplicate.md §1.6), in the room where
     its deal went wrong: it leaves the comparison of the two rooms, and each team gets the PM
     the arbitre assigned it (0 by default; only the team ahead scores, so never fewer)."""
@@ -265,16 +269,6 @@ class CancelledBoard(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("at"), auto_now_add=True)
-    # Under the four-eyes rule another arbitre confirms it before the quarter may close.
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("confirmed by"),
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     # Under the four-eyes rule a confirmed cancellation is undone once another arbitre confirms
     # the undoing this arbitre asked for; until then the étui stays cancelled.
     restore_asked_by = models.ForeignKey(
@@ -301,10 +295,6 @@ class CancelledBoard(models.Model):
 
     def __str__(self):
         return f"{self.quarter} {self.board}: {self.pm_a} / {self.pm_b}"
-
-    @property
-    def is_confirmed(self) -> bool:
-        return self.confirmed_at is not None
 
     @property
     def restore_waiting(self) -> bool:
