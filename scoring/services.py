@@ -25,6 +25,7 @@ from tournaments.services_seating import refuse_if_closed
 
 from .actions import Action
 from .entry import SheetEntry
+from .four_eyes import require_another
 from .models import Deal, Mark, ScoreSheet
 from .refusals import SheetRefused, StaleSheet, reason_kept, sheet_errors, visas_kept
 from .selectors import current_sheet, load_sheet, sheet_deals, sheet_summary, table_setup
@@ -304,11 +305,7 @@ def scoresheet_confirm(*, sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
 def _confirm(sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
     tournament = sheet.round.tournament
     require_role(user, tournament, Role.ARBITRE)
-    if tournament.four_eyes and sheet.entered_by_id == user.pk:
-        raise ValidationError(
-            _("You entered this version: another arbitre must confirm it (four-eyes)."),
-            code="four_eyes",
-        )
+    require_another(tournament, sheet, user)
     setup = table_setup(table=sheet.table)
     seen = sorted({s for s in visas if 0 <= s < setup.size} - set(sheet.visas))
     missing = [seat for seat in range(setup.size) if seat not in sheet.visas and seat not in seen]

@@ -33,6 +33,7 @@ from tournaments.services import audit_log
 from .actions import Action
 from .duplicate import board_plays
 from .engine.duplicate import check_score
+from .four_eyes import require_another
 from .messages_duplicate import line_message
 from .models_duplicate import Board, TravellingLine, TravellingSheet
 from .refusals import StaleSheet
@@ -274,11 +275,7 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> T
             % {"version": sheet.version, "user": sheet.entered_by},
             code="stale",
         )
-    if tournament.four_eyes and sheet.entered_by_id == user.pk:
-        raise ValidationError(
-            _("You entered this version: another arbitre must confirm it (four-eyes)."),
-            code="four_eyes",
-        )
+    require_another(tournament, sheet, user)
     expected = len(board_plays(board.session).get(board.board_set, ()))
     have = sheet.lines.count()
     if have < expected:

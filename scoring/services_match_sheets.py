@@ -18,6 +18,7 @@ from tournaments.services import audit_log
 
 from .actions import Action
 from .engine.duplicate_teams import check_match_score
+from .four_eyes import require_another
 from .match_results import (
     cancelled_boards,
     quarter_boards,
@@ -176,11 +177,7 @@ def sheet_confirm(
         )
     if sheet.is_confirmed:
         return sheet
-    if tournament.four_eyes and sheet.entered_by_id == user.pk:
-        raise ValidationError(
-            _("You entered this version: another arbitre must confirm it (four-eyes)."),
-            code="four_eyes",
-        )
+    require_another(tournament, sheet, user)
     stored, cancelled = _stored(sheet), cancelled_boards(quarter)  # cancelled: no line needed
     missing = [b for b in quarter_boards(quarter) if b not in stored and b not in cancelled]
     if missing:

@@ -21,6 +21,7 @@ from . import services
 from .bans import round_bans, table_bans
 from .entry import DealEntry, SheetEntry
 from .forms import SheetForm, posted, read_entry
+from .four_eyes import forbids
 from .models import ScoreSheet
 from .selectors import (
     current_sheet,
@@ -108,7 +109,7 @@ def _render_sheet(
         sheet is not None
         and sheet.status == ScoreSheet.Status.ENTERED
         and is_arbitre
-        and not (tournament.four_eyes and sheet.entered_by_id == request.user.pk)
+        and not forbids(tournament, sheet, request.user)
     )
     tables = list(table.round.tables.order_by("number").values_list("number", flat=True))
     index = tables.index(table.number)

@@ -18,6 +18,7 @@ from . import views_quadrettes, views_triplettes
 from .documents_quadrettes import pm_text
 from .duplicate import board_plays, sheet_lines
 from .duplicate_values import ASSIGNED_PM, defence_seat
+from .four_eyes import forbids
 from .messages_duplicate import line_message
 from .models_duplicate import Board, Orientation, TravellingLine, TravellingSheet
 from .refusals import StaleSheet
@@ -213,7 +214,7 @@ def _save(request, board, plays, rows, page) -> TravellingSheet | None:
 def _board_page(request, tournament, session, board, sheet, rows, page):
     is_arbitre = has_role(request.user, tournament, Role.ARBITRE)
     waiting = sheet is not None and sheet.status == TravellingSheet.Status.ENTERED
-    entered_by_me = tournament.four_eyes and waiting and sheet.entered_by_id == request.user.pk
+    entered_by_me = waiting and forbids(tournament, sheet, request.user)
     count = session.boards.count()
     errors = page["errors"]
     return render(

@@ -16,6 +16,7 @@ from tournaments.permissions import Role, role_required
 
 from . import services_match
 from .forms_match import CancelBoardForm, QuarterForm, SheetForm
+from .four_eyes import forbids
 from .match_history import sheet_versions
 from .match_results import match_results, quarter_boards, quarter_sheets, room_state
 from .models import ContractChoice
@@ -145,7 +146,7 @@ def _sheet_box(request, tournament, quarter, read, room, keeper) -> dict:
         and not quarter.is_closed
         and read["is_arbitre"]
     )
-    mine = waiting and tournament.four_eyes and sheet.entered_by_id == request.user.pk
+    mine = waiting and forbids(tournament, sheet, request.user)
     return {
         "keeper": keeper,
         "label": MatchLine.Keeper(keeper).label,
