@@ -7,7 +7,7 @@ class ArbitrationConfig(AppConfig):
     verbose_name = _("Arbitration")
 
     def ready(self):
-        from scoring.exports import register_workbook_sheet
+        from scoring.formats.libre.exports import register_workbook_sheet
         from tournaments.extensions import (
             register_audit_actions,
             register_not_seating,

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from scoring import services_ledger as ledger
+from scoring.engine.sheet import ARBITRE_MODES, TableSetup
+from scoring.formats.libre.selectors import current_sheet, load_sheet, sheet_deals, table_setup
 from scoring.models import Deal
-from scoring.selectors import current_sheet, load_sheet, sheet_deals, table_setup
-from scoring.sheets import ARBITRE_MODES, TableSetup
 from tournaments.models import Table
 
 from .models import Decision, Incident, IncidentKind

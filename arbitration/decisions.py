@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 from common.errors import field_error
 from common.text import has_visible_text
 from scoring import services_ledger as ledger
-from scoring.entry import DealEntry
+from scoring.engine.entry import DealEntry
+from scoring.formats.libre.selectors import current_sheet
 from scoring.models import ScoreSheet
-from scoring.selectors import current_sheet
 from tournaments.models import Registration
 from tournaments.services import audit_log, registration_exclude
 

@@ -2,7 +2,7 @@
 (fft-duplicate.md §1.6): a deal cancelled at the table with each player's assigned note, a score
 adjusted, a line played with another version of the deal. The incident names the position and
 the table; its deal number is the étui's number in the séance. Each decision is one ruling of
-``scoring.services_duplicate_rulings`` (a new version of the sheet), linked from the
+``scoring.formats.duplicate.services_rulings`` (a new version of the sheet), linked from the
 ``Decision`` row so undoing it restores that line as the version before had it.
 
 The decision's ``marks`` keep the arbitre's figures: the assigned notes of a cancelled deal (four,
@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import has_visible_text
-from scoring import services_duplicate_rulings as rulings
-from scoring.documents_quadrettes import pm_text
-from scoring.models_duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
+from scoring.formats.duplicate import services_rulings as rulings
+from scoring.formats.quadrettes.documents import pm_text
+from scoring.models.duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
 from tournaments.models.formats import CancelledLine
 
 from .decisions import Asked, DecisionKind, Kind, Outcome, record

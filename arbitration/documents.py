@@ -92,7 +92,8 @@ def _decision_cells(decision: Decision | None) -> list:
 
 
 def workbook_sheet(tournament: Tournament) -> tuple[str, Iterator[list]]:
-    """The report as the results workbook's last sheet (registered with ``scoring.exports``)."""
+    """The report as the results workbook's last sheet (registered with
+    ``scoring.formats.libre.exports``)."""
     return SHEET_TITLE, report_rows(tournament=tournament)
 
 

@@ -8,8 +8,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.models_duplicate import ORIENTATIONS, Orientation
-from scoring.services_duplicate_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION, MAX_PM
+from scoring.formats.duplicate.services_rulings import MAX_ADJUSTED, MAX_DEAL_VERSION, MAX_PM
+from scoring.models.duplicate import ORIENTATIONS, Orientation
 from tournaments.models.formats import CancelledLine
 
 from .decisions import kinds_for

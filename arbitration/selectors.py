@@ -10,7 +10,7 @@ from django.db.models import Count, Prefetch, Q, Sum
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.bans import dealt_bans
+from scoring.formats.libre.bans import dealt_bans
 from scoring.models import BidBan, Mark, Penalty, ScoreSheet
 from tournaments.models import AuditEntry, Registration, Tournament
 

@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text, has_visible_text, trim_invisible
+from scoring.formats.libre.selectors import deals_for
 from scoring.models import ScoreSheet
-from scoring.models_duplicate import Board
-from scoring.selectors import deals_for
+from scoring.models.duplicate import Board
 from tournaments.models import Registration, Round, Table, Tournament
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log

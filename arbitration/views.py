@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
 from common.views import paginate_table
-from scoring.selectors import current_sheet, table_seats
+from scoring.formats.libre.selectors import current_sheet, table_seats
 from tournaments.models.core import seat_name
 from tournaments.permissions import Role, role_required
 from tournaments.selectors_seating import current_round

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from common.errors import add_service_error
-from scoring.selectors import penalties_by_position
+from scoring.formats.libre.selectors import penalties_by_position
 from tournaments.models import Registration
 from tournaments.permissions import Role, has_role, role_required
 from tournaments.views.jobs import document_response

@@ -25,15 +25,15 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from scoring.duplicate import board_plays, session_results
-    from scoring.services_duplicate import (
+    from scoring.formats.duplicate.reads import board_plays, session_results
+    from scoring.formats.duplicate.services import (
         LineEntry,
         TravellingEntry,
         session_reopen,
         travelling_sheet_save,
     )
-    from scoring.simulation import simulation_accounts
-    from scoring.simulation_duplicate import duplicate_simulate
+    from scoring.formats.duplicate.simulation import duplicate_simulate
+    from scoring.formats.libre.simulation import simulation_accounts
     from tournaments.models import Tournament
     from tournaments.simulation import tournament_simulate
 

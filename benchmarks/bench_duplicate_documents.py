@@ -24,7 +24,7 @@ SHEETS_TARGET = 5.0  # seconds for the travelling sheets of 100 étuis
 
 
 def _seance(slug, players, positions, user):
-    from scoring.simulation_duplicate import duplicate_simulate
+    from scoring.formats.duplicate.simulation import duplicate_simulate
     from tournaments.models import Tournament
     from tournaments.simulation import tournament_simulate
 
@@ -63,7 +63,9 @@ def main() -> None:
     from benchmarks._django import memory_django
 
     user = memory_django()
-    from scoring import documents_duplicate, documents_duplicate_results, excel_duplicate
+    from scoring.formats.duplicate import documents as documents_duplicate
+    from scoring.formats.duplicate import documents_results as documents_duplicate_results
+    from scoring.formats.duplicate import excel as excel_duplicate
 
     sheets = _seance("bench-sheets", 100, 12, user)
     _timed(

@@ -35,9 +35,9 @@ def main() -> None:
     from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext
 
-    from scoring.selectors import round_dashboard, table_setup
-    from scoring.services import scoresheet_confirm, scoresheet_save
-    from scoring.simulation import random_sheet, sheets_simulate, simulation_accounts
+    from scoring.formats.libre.selectors import round_dashboard, table_setup
+    from scoring.formats.libre.services import scoresheet_confirm, scoresheet_save
+    from scoring.formats.libre.simulation import random_sheet, sheets_simulate, simulation_accounts
     from tournaments.simulation import tournament_simulate
 
     rng = random.Random(SEED)

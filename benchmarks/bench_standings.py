@@ -28,9 +28,9 @@ def main() -> None:
     from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext
 
-    from scoring import exports
-    from scoring.simulation import sheets_simulate
-    from scoring.standings import standings
+    from scoring.formats.libre import exports
+    from scoring.formats.libre.simulation import sheets_simulate
+    from scoring.formats.libre.standings import standings
     from tournaments.simulation import tournament_simulate
 
     players = int(os.environ.get("BENCH_STANDINGS_PLAYERS", 1000))
@@ -83,9 +83,9 @@ def _after_a_change(tournament) -> None:
     it. Then the page once cached. Target: 150 ms of server time, for the first viewer too."""
     from django.test import Client
 
+    from scoring.formats.libre.simulation import simulation_accounts
     from scoring.receivers import standings_after_commit
     from scoring.services_ledger import penalty_apply
-    from scoring.simulation import simulation_accounts
     from tournaments.signals import audited
 
     _scorer, arbitre = simulation_accounts(tournament)

@@ -38,8 +38,11 @@ class TablePlan:
     table_id: int
     position: int
     number: int
-    entry: object  # the sheet as typed (a ``SheetEntry``: ``scoring.simulation.random_sheet``)
-    form: dict[str, str]  # the same, as the sheet form posts it (``scoring.forms.post_fields``)
+    # the sheet as typed (a ``SheetEntry``: ``scoring.formats.libre.simulation.random_sheet``)
+    entry: object
+    form: dict[
+        str, str
+    ]  # the same, as the sheet form posts it (``scoring.formats.libre.forms.post_fields``)
 
 
 @dataclass

@@ -3,9 +3,9 @@
 Import after ``django.setup()``. ``tournament_prepare`` builds, through the services, a public
 tournament of N players with its positions seated and published (``tournament_simulate``),
 arbitre accounts that can log in, and a random valid sheet for every table
-(``scoring.simulation.random_sheet``), so that the clients never read the database. ``verify``
-compares what the clients saw accepted with what the database holds; ``tournament_remove``
-deletes everything the run created.
+(``scoring.formats.libre.simulation.random_sheet``), so that the clients never read the database.
+``verify`` compares what the clients saw accepted with what the database holds;
+``tournament_remove`` deletes everything the run created.
 """
 
 import random
@@ -17,11 +17,11 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.sessions.models import Session
 from django.db import transaction
 
-from scoring.forms import post_fields
+from scoring.engine.sheet import check_sheet
+from scoring.formats.libre.forms import post_fields
+from scoring.formats.libre.selectors import load_sheet, sheet_deals, table_setup
+from scoring.formats.libre.simulation import random_sheets
 from scoring.models import Mark, ScoreSheet
-from scoring.selectors import load_sheet, sheet_deals, table_setup
-from scoring.sheets import check_sheet
-from scoring.simulation import random_sheets
 from tournaments.models import Player, StaffRole, Table, Tournament
 from tournaments.simulation import tournament_simulate
 

@@ -1,11 +1,11 @@
 """The writers every document shares: a PDF from a template, rows in and file bytes out (Excel
 workbook or CSV).
 
-A row generator (``arbitration.documents.report_rows``, ``scoring.exports.individual_rows``, …)
-yields a header row then data rows of plain values: numbers stay numbers, times are naive local
-datetimes, text is text. These writers know nothing of what the rows mean and never touch the
-database; the document functions that call them return ``(filename, content_type, bytes)``,
-which ``common.views.download`` serves.
+A row generator (``arbitration.documents.report_rows``,
+``scoring.formats.libre.exports.individual_rows``, …) yields a header row then data rows of plain
+values: numbers stay numbers, times are naive local datetimes, text is text. These writers know
+nothing of what the rows mean and never touch the database; the document functions that call them
+return ``(filename, content_type, bytes)``, which ``common.views.download`` serves.
 
 ``render_pdf`` renders a template under ``templates/print/`` through WeasyPrint, with no outside
 resource: the only URLs a document may load are its own ``resource:`` images (fonts are the

@@ -4,7 +4,7 @@ change through the sheet pages only, so that every change is a version with its 
 
 from django.contrib import admin
 
-from .models import BidBan, Penalty, ScoreSheet
+from scoring.models import BidBan, Penalty, ScoreSheet
 
 
 @admin.register(BidBan)

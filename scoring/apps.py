@@ -7,6 +7,11 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self):
+        from scoring import (
+            receivers,  # noqa: F401  (connects the signal receivers)
+            transfer,
+        )
+        from scoring.actions import Action
         from tournaments.extensions import (
             register_audit_actions,
             register_finished_rounds,
@@ -17,12 +22,6 @@ class ScoringConfig(AppConfig):
             register_table_results,
         )
 
-        from . import (
-            receivers,  # noqa: F401  (connects the signal receivers)
-            transfer,
-        )
-        from .actions import Action
-
         # A position with a score sheet is locked; sheets and penalties move no seat.
         register_results(lambda rounds: rounds.filter(score_sheets__isnull=False))
         # Duplicate: a travelling sheet of a séance's étuis locks every position of the séance.
@@ -32,17 +31,17 @@ class ScoringConfig(AppConfig):
         # A table whose sheet is entered (in any version) is not missing: nothing to print again.
         register_table_results(lambda tables: tables.filter(score_sheets__isnull=False))
         # Duplicate: a position is over once every table's scores are in (duplicate_progress).
-        from .duplicate_progress import finished_positions
+        from scoring.formats.duplicate.progress import finished_positions
 
         register_finished_rounds(finished_positions)
         # A team match seats no position: its seating page shows the quarters and rooms.
-        from .views_public_match import is_team_match, match_seating
+        from scoring.formats.match.views_public import is_team_match, match_seating
 
         register_seating_page(is_team_match, match_seating)
         register_not_seating("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")
         transfer.register()  # its rows in a tournament document
-        from .job_kinds import register_results_documents
-        from .job_kinds_duplicate import register_duplicate_documents
+        from scoring.formats.duplicate.job_kinds import register_duplicate_documents
+        from scoring.formats.libre.job_kinds import register_results_documents
 
         register_results_documents()
         register_duplicate_documents()

@@ -17,15 +17,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from common.rendering import CSV, PDF, XLSX, csv_bytes, render_pdf, xlsx_bytes
+from scoring.engine.duplicate import pm_round
+from scoring.formats.duplicate.exports import decimal_text, lines_rows
+from scoring.formats.libre.exports_rows import penalty_rows
+from scoring.formats.triplettes.documents_results import short_line
+from scoring.models.duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
+from scoring.models.match import QUARTERS, QuarterPlayer, TeamMatch
+from scoring.official_ranking import Kind, OfficialRanking, RankingRow, official_ranking
 from tournaments.models import Registration, Table, Tournament
-
-from .documents_triplettes_results import short_line
-from .engine.duplicate import pm_round
-from .exports_duplicate import decimal_text, lines_rows
-from .exports_rows import penalty_rows
-from .models_duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
-from .models_match import QUARTERS, QuarterPlayer, TeamMatch
-from .official_ranking import Kind, OfficialRanking, RankingRow, official_ranking
 
 MINUS = "−"  # U+2212: a printed minus as wide as the plus
 

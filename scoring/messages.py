@@ -10,8 +10,8 @@ from decimal import Decimal
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext, pgettext_lazy
 
-from .engine import Camp, Span
-from .models import CampChoice, ContractChoice
+from scoring.engine import Camp, Span
+from scoring.models import CampChoice, ContractChoice
 
 MESSAGES = {
     # Reading the form

@@ -17,19 +17,18 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-from tournaments.models import Club, Registration, Team, Tournament
-
-from .duplicate import session_results, tournament_results
-from .duplicate_quadrettes import quadrette_ranked
-from .duplicate_triplettes import (
+from scoring.engine.duplicate_teams import competition_table
+from scoring.formats.duplicate.reads import session_results, tournament_results
+from scoring.formats.libre.standings import standings
+from scoring.formats.match.results import match_results, with_quarters
+from scoring.formats.quadrettes.reads import quadrette_ranked
+from scoring.formats.triplettes.reads import (
     fixed_lines,
     triplette_session_results,
     triplette_tournament_results,
 )
-from .engine.duplicate_teams import competition_table
-from .match_results import match_results, with_quarters
-from .models_match import TeamMatch
-from .standings import standings
+from scoring.models.match import TeamMatch
+from tournaments.models import Club, Registration, Team, Tournament
 
 Figure = int | Fraction | Decimal
 PERCENTAGES, POINTS = frozenset({"percentages"}), frozenset({"points"})

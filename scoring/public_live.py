@@ -12,9 +12,8 @@ results once per change. Only the views call this.
 
 from django.http import HttpResponse, QueryDict
 
+from scoring.formats.libre.standings import ledger_stamp
 from tournaments.views.helpers import live_page, polled_unchanged, refresh_seconds
-
-from .standings import ledger_stamp
 
 
 def live_address(request, stamp: int, **params) -> str:

@@ -12,12 +12,11 @@ viewer after a change finds them there.
 from django.db import connection, transaction
 from django.dispatch import receiver
 
+from scoring.formats.libre.bans import round_bans
+from scoring.formats.libre.services import scoresheet_reseat
+from scoring.formats.libre.standings import standings_refresh
 from tournaments.models import Table
 from tournaments.signals import audited, score_sheet_notes, seats_swapped
-
-from .bans import round_bans
-from .services import scoresheet_reseat
-from .standings import standings_refresh
 
 
 @receiver(seats_swapped, dispatch_uid="scoring.sheets_follow_seats")

@@ -13,12 +13,12 @@ value). It must not show anything an open séance or an unfinished match holds.
 
 from django.utils.translation import gettext as _
 
-from .duplicate import session_results, tournament_results
-from .duplicate_quadrettes import quadrette_session_results, quadrette_tournament_results
-from .duplicate_triplettes import triplette_session_results, triplette_tournament_results
-from .match_results import competition
-from .models_duplicate import TravellingSheet
-from .shown import percent_shown, pm_shown
+from scoring.formats.duplicate.reads import session_results, tournament_results
+from scoring.formats.match.results import competition
+from scoring.formats.quadrettes.reads import quadrette_session_results, quadrette_tournament_results
+from scoring.formats.triplettes.reads import triplette_session_results, triplette_tournament_results
+from scoring.models.duplicate import TravellingSheet
+from scoring.shown import percent_shown, pm_shown
 
 
 def _session_rows(tournament, session) -> list[dict]:

@@ -16,15 +16,14 @@ from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text, has_visible_text, trim_invisible
+from scoring.actions import Action
+from scoring.engine.entry import ADJUSTED, ANNULLED, DealEntry
+from scoring.formats.libre.selectors import current_sheet, sheet_entry
+from scoring.formats.libre.services import SheetRefused, scoresheet_save
+from scoring.models import BidBan, Penalty, ScoreSheet
 from tournaments.models import Registration, Table
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log
-
-from .actions import Action
-from .entry import ADJUSTED, ANNULLED, DealEntry
-from .models import BidBan, Penalty, ScoreSheet
-from .selectors import current_sheet, sheet_entry
-from .services import SheetRefused, scoresheet_save
 
 
 def _reason(reason: str) -> str:

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from django.utils.formats import number_format
 
-from .exports_duplicate import decimal_text
+from scoring.formats.duplicate.exports import decimal_text
 
 MINUS = "−"
 

@@ -3,19 +3,21 @@ and of the results' downloads: /manage/t/<slug>/results/."""
 
 from django.urls import path
 
-from . import (
-    views,
-    views_duplicate,
-    views_duplicate_board,
-    views_duplicate_tables,
-    views_exports,
-    views_match,
-    views_match_quarter,
-    views_match_rulings,
-    views_quadrettes,
+from scoring import views_exports
+from scoring.formats.duplicate import views as views_duplicate
+from scoring.formats.duplicate import views_board as views_duplicate_board
+from scoring.formats.duplicate import views_tables as views_duplicate_tables
+from scoring.formats.duplicate.views_documents import session_document, session_export
+from scoring.formats.duplicate.views_etuis import (
+    board_made_page,
+    board_type_page,
+    boards_type_start,
 )
-from .views_duplicate_documents import session_document, session_export
-from .views_duplicate_etuis import board_made_page, board_type_page, boards_type_start
+from scoring.formats.libre import views
+from scoring.formats.match import views as views_match
+from scoring.formats.match import views_quarter as views_match_quarter
+from scoring.formats.match import views_rulings as views_match_rulings
+from scoring.formats.quadrettes import views as views_quadrettes
 
 P = "t/<slug:slug>/positions/<int:number>/sheets/"
 R = "t/<slug:slug>/results/"

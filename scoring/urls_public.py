@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_screen
+from scoring import views_screen
 
 screen_patterns = (
     [

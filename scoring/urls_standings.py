@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views_public
+from scoring import views_public
 
 standings_patterns = (
     [

@@ -1,23 +1,23 @@
 """Staff downloads of the results: /manage/t/<slug>/results/ lists them, and
 /manage/t/<slug>/results/<kind>.<fmt>?after=<k>&official=1 serves one (arbitre and above).
 
-Thin: read the choices and ask ``tournaments.jobs`` for the document (``scoring.job_kinds``):
-served when ready, else made by a worker while a page shows how far it is. The CSV files,
-rows made in well under a second, are made here, at once.
-A position that is not one falls back to every position; one out of range is clamped. The
-position is a choice of donnes libres only: the other formats' page shows their official
-ranking for the whole tournament (``official_ranking``, ``exports_ranking``).
+Thin: read the choices and ask ``tournaments.jobs`` for the document
+(``scoring.formats.libre.job_kinds``): served when ready, else made by a worker while a page shows
+how far it is. The CSV files, rows made in well under a second, are made here, at once. A position
+that is not one falls back to every position; one out of range is clamped. The position is a choice
+of donnes libres only: the other formats' page shows their official ranking for the whole tournament
+(``official_ranking``, ``exports_ranking``).
 """
 
 from django.http import Http404
 from django.shortcuts import render
 
 from common.views import download
+from scoring import exports_ranking
+from scoring.formats.libre import exports, job_kinds
+from scoring.official_ranking import official_ranking
 from tournaments.permissions import Role, role_required
 from tournaments.views.jobs import document_response
-
-from . import exports, exports_ranking, job_kinds
-from .official_ranking import official_ranking
 
 
 def _choices(request, tournament) -> tuple[int | None, bool]:

@@ -16,6 +16,13 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 
+from scoring.formats.duplicate.views_public import duplicate_player, duplicate_standings
+from scoring.formats.libre.bans import player_bans
+from scoring.formats.libre.player_results import player_results
+from scoring.formats.libre.standings import Standings, cached_standings, ledger_stamp
+from scoring.formats.match.views_public import match_player, match_standings
+from scoring.formats.quadrettes.views_public import quadrette_page as quadrette_view
+from scoring.public_live import live_address
 from tournaments.models import Registration, Team
 from tournaments.selectors_seating import last_published_position
 from tournaments.views.helpers import (
@@ -24,14 +31,6 @@ from tournaments.views.helpers import (
     public_tournament,
     refresh_seconds,
 )
-
-from .bans import player_bans
-from .player_results import player_results
-from .public_live import live_address
-from .standings import Standings, cached_standings, ledger_stamp
-from .views_public_duplicate import duplicate_player, duplicate_standings
-from .views_public_match import match_player, match_standings
-from .views_public_quadrettes import quadrette_page as quadrette_view
 
 
 def _choices(request, tournament) -> tuple[int, bool, str]:

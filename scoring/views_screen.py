@@ -19,14 +19,13 @@ from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
+from scoring.formats.libre.standings import cached_standings, ledger_stamp
+from scoring.formats.match.results import matches_in_play
+from scoring.screen_results import duplicate_results_panel, match_table_panel
 from tournaments.models import Tournament
 from tournaments.selectors_places import round_places_by_name
 from tournaments.selectors_seating import round_played, round_seats_by_name
 from tournaments.views.helpers import nothing_new, public_tournament, seating_address
-
-from .match_results import matches_in_play
-from .screen_results import duplicate_results_panel, match_table_panel
-from .standings import cached_standings, ledger_stamp
 
 PANELS = ("seating", "standings")
 TEAM_PANELS = (*PANELS, "teams")

@@ -17,10 +17,10 @@ from django.contrib.contenttypes.models import ContentType
 from django_tasks_db.models import DBTaskResult
 
 from arbitration import services as arbitration
-from scoring import services as scoring
+from scoring.formats.libre import services as scoring
+from scoring.formats.libre.selectors import table_setup
+from scoring.formats.libre.simulation import random_sheet
 from scoring.models import BidBan, Penalty, ScoreSheet
-from scoring.selectors import table_setup
-from scoring.simulation import random_sheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments import jobs
 from tournaments.models import AuditEntry, StaffRole, Tournament

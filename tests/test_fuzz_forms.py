@@ -31,8 +31,8 @@ from hypothesis.control import currently_in_test_context
 
 from arbitration import services as arbitration
 from arbitration.models import Decision, Incident, IncidentKind, PenaltyScale
-from scoring import services as scoring
-from scoring.forms import read_entry
+from scoring.formats.libre import services as scoring
+from scoring.formats.libre.forms import read_entry
 from scoring.models import BidBan, Deal, Mark, Penalty, ScoreSheet
 from tests.factories import (
     ClubFactory,

@@ -4,9 +4,8 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from scoring.models import ContractChoice, Deal
 from tournaments.models.core import seat_name
-
-from ..models import ContractChoice, Deal
 
 register = template.Library()
 

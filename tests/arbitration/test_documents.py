@@ -11,8 +11,8 @@ from pypdf import PdfReader
 
 from arbitration import documents, services
 from arbitration.models import IncidentKind
-from scoring import services as sheets
-from scoring.forms import read_entry
+from scoring.formats.libre import services as sheets
+from scoring.formats.libre.forms import read_entry
 from tests.arbitration.conftest import seat
 from tests.jobs import fetch
 from tests.scoring.conftest import SAMPLE, VISAS

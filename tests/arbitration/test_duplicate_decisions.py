@@ -12,9 +12,9 @@ from django.urls import reverse
 from arbitration import documents, services
 from arbitration.decisions import describe
 from arbitration.models import Decision, Incident
-from scoring.duplicate import board_plays, session_results
+from scoring.formats.duplicate.reads import board_plays, session_results
+from scoring.formats.duplicate.services import session_close, travelling_sheet_confirm
 from scoring.models import TravellingSheet
-from scoring.services_duplicate import session_close, travelling_sheet_confirm
 from tests.factories import StaffRoleFactory, TournamentFactory
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, enter, staff_of
 from tournaments.models import AuditEntry, Table

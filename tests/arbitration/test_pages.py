@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from arbitration import services
 from arbitration.models import Decision, Incident, PenaltyScale
-from scoring import services as sheets
-from scoring.forms import read_entry
+from scoring.formats.libre import services as sheets
+from scoring.formats.libre.forms import read_entry
 from scoring.models import BidBan, Mark, Penalty, ScoreSheet
 from tests.arbitration.conftest import seat
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from arbitration import decisions, services
 from arbitration.models import IncidentKind, PenaltyScale, incident_kinds
-from scoring import services as sheets
-from scoring.forms import read_entry
+from scoring.formats.libre import services as sheets
+from scoring.formats.libre.forms import read_entry
 from scoring.models import Mark
 from tests.arbitration.conftest import seat
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS

@@ -9,10 +9,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from arbitration import decisions, services
 from arbitration.models import Decision, IncidentKind, PenaltyScale
 from arbitration.selectors import player_record
-from scoring import services as sheets
-from scoring.forms import read_entry
+from scoring.formats.libre import services as sheets
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.libre.selectors import reconciliation, table_setup
 from scoring.models import BidBan, Mark
-from scoring.selectors import reconciliation, table_setup
 from tests.arbitration.conftest import seat
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, refused, seat_and_publish
 from tests.tournaments.test_text import INVISIBLE_REASONS

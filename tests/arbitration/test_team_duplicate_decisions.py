@@ -14,24 +14,24 @@ from arbitration import services
 from arbitration.decisions import describe, kinds_for
 from arbitration.forms import people
 from arbitration.models import Decision
-from scoring.duplicate_quadrettes import (
-    quadrette_plays,
-    quadrette_roadmaps,
-    quadrette_session_results,
-)
-from scoring.duplicate_triplettes import triplette_plays, triplette_session_results
-from scoring.match_results import competition, match_results
-from scoring.models import BidBan
-from scoring.models_duplicate import TravellingLine
-from scoring.models_match import CancelledBoard, MatchLine, TeamMatch
-from scoring.services_match import matches_draw, quarter_close
-from scoring.services_match_rulings import (
+from scoring.formats.match.results import competition, match_results
+from scoring.formats.match.services import matches_draw, quarter_close
+from scoring.formats.match.services_rulings import (
     board_cancel,
     board_cancel_confirm,
     board_restore,
     board_restore_confirm,
 )
-from scoring.triplettes_lines import triplette_lines
+from scoring.formats.quadrettes.reads import (
+    quadrette_plays,
+    quadrette_roadmaps,
+    quadrette_session_results,
+)
+from scoring.formats.triplettes.lines import triplette_lines
+from scoring.formats.triplettes.reads import triplette_plays, triplette_session_results
+from scoring.models import BidBan
+from scoring.models.duplicate import TravellingLine
+from scoring.models.match import CancelledBoard, MatchLine, TeamMatch
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_documents_quadrettes import _played as quadrettes_played
 from tests.scoring.duplicate.test_documents_triplettes import (  # noqa: F401 (a fixture)

@@ -64,7 +64,7 @@ def _simulated(key):
 
 
 def _played_match():
-    from scoring.services_match import matches_draw
+    from scoring.formats.match.services import matches_draw
     from tests.scoring.duplicate.helpers import staff_of
     from tests.scoring.duplicate.test_team_match import QUARTER_SCORES, competition_of, play
 

@@ -4,8 +4,8 @@ a penalty then takes points from the player's total."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services as sheets
-from scoring.forms import read_entry
+from scoring.formats.libre import services as sheets
+from scoring.formats.libre.forms import read_entry
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS
 from tournaments import services_seating

@@ -12,9 +12,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring.duplicate import session_results
-from scoring.models_duplicate import ORIENTATIONS
-from scoring.simulation_duplicate import random_scores
+from scoring.formats.duplicate.reads import session_results
+from scoring.formats.duplicate.simulation import random_scores
+from scoring.models.duplicate import ORIENTATIONS
 from tests.browser.conftest import fetch_document
 from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
 from tournaments.models import Seat, Session, Tournament

@@ -22,8 +22,8 @@ from openpyxl import Workbook
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from scoring import services as sheets
-from scoring.forms import read_entry
+from scoring.formats.libre import services as sheets
+from scoring.formats.libre.forms import read_entry
 from scoring.models import ScoreSheet
 from tests.browser.conftest import fetch_document
 from tests.factories import (

@@ -3,8 +3,8 @@ screen: nothing overflows horizontally at 390 px."""
 
 import pytest
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
 from tests.factories import RegistrationFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 

@@ -6,8 +6,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from scoring.models_match import TeamMatch
-from scoring.services_match import matches_draw
+from scoring.formats.match.services import matches_draw
+from scoring.models.match import TeamMatch
 from tests.browser.test_accessibility import AXE, WCAG_AA
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, staff_of
 from tests.scoring.duplicate.test_team_match import CLOSED, OPEN, competition_of, play

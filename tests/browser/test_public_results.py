@@ -4,8 +4,8 @@ confirmed, and the phone-sized page is usable (no sideways scrolling, the player
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS
 from tournaments import services_seating

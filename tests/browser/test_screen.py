@@ -5,8 +5,8 @@ scrolls and keeps its panel on screen until it has been read through."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
 from tests.factories import TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 

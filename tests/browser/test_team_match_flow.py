@@ -14,7 +14,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring.models_match import TeamMatch
+from scoring.models.match import TeamMatch
 from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
 from tournaments.models import Tournament
 from tournaments.services_teams import team_create

@@ -12,8 +12,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from scoring.duplicate_triplettes import triplette_session_results
-from scoring.simulation_duplicate import random_scores
+from scoring.formats.duplicate.simulation import random_scores
+from scoring.formats.triplettes.reads import triplette_session_results
 from tests.browser.conftest import printed_text
 from tests.factories import RegistrationFactory, SiteOrganiserFactory, StaffRoleFactory
 from tournaments.models import Session, Tournament

@@ -18,8 +18,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from arbitration import services as arbitration
-from scoring import services as sheets
-from scoring.forms import read_entry
+from scoring.formats.libre import services as sheets
+from scoring.formats.libre.forms import read_entry
 from tests.arbitration.conftest import seat
 from tests.config.test_settings import ROOT, run_manage
 from tests.factories import UserFactory

@@ -1,6 +1,6 @@
 import pytest
 
-from scoring.forms import field_name
+from scoring.formats.libre.forms import field_name
 from scoring.messages import problem_message
 from tests.factories import RegistrationFactory
 from tournaments import services_seating

@@ -9,9 +9,9 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from arbitration import services as arbitration
-from scoring import services as sheets
-from scoring.bans import player_bans, round_bans, table_bans
-from scoring.forms import read_entry
+from scoring.formats.libre import services as sheets
+from scoring.formats.libre.bans import player_bans, round_bans, table_bans
+from scoring.formats.libre.forms import read_entry
 from scoring.services_ledger import effect_cancel
 from tests.scoring.conftest import SAMPLE, VISAS, refused, seat_and_publish
 from tournaments import documents

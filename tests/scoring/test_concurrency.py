@@ -12,12 +12,14 @@ it (or, for two tables of one position, once the second has saved beside it)."""
 import pytest
 from django.db import connection
 
-from scoring import services, services_duplicate, services_match_sheets
-from scoring.duplicate import board_plays
-from scoring.forms import read_entry
+from scoring.formats.duplicate import services as services_duplicate
+from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.duplicate.services import LineEntry, TravellingEntry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.match import services_sheets as services_match_sheets
+from scoring.formats.match.services import matches_draw
 from scoring.models import MatchLine, ScoreSheet, TravellingSheet
-from scoring.services_duplicate import LineEntry, TravellingEntry
-from scoring.services_match import matches_draw
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, enter, staff_of

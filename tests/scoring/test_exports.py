@@ -14,11 +14,11 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from common.rendering import CSV, XLSX
-from scoring import exports, services
-from scoring.forms import read_entry
+from scoring.formats.libre import exports, services
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.libre.simulation import sheets_simulate
+from scoring.formats.libre.standings import standings
 from scoring.services_ledger import effect_cancel, penalty_apply
-from scoring.simulation import sheets_simulate
-from scoring.standings import standings
 from tests.factories import TeamFactory, TournamentFactory
 from tests.jobs import fetch
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish

@@ -8,8 +8,8 @@ import pytest
 from django.utils import translation
 
 from scoring.engine import Span
+from scoring.formats.duplicate.messages import line_message
 from scoring.messages import MESSAGES, problem_message
-from scoring.messages_duplicate import line_message
 
 ROOT = Path(__file__).resolve().parents[2] / "scoring"
 # Codes only a programming error can raise: the sheet check never asks for them.

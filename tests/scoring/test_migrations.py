@@ -4,8 +4,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
 from scoring.models import Deal, Mark
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 

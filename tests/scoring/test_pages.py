@@ -8,8 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
 from scoring.models import ScoreSheet
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 from tournaments.models import AuditEntry

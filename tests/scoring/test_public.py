@@ -8,9 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import services
-from scoring.forms import read_entry
-from scoring.standings import ledger_stamp
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.libre.standings import ledger_stamp
 from tests.factories import TeamFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 

@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
 from tests.jobs import fetch
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 from tournaments import extensions

@@ -16,14 +16,14 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.duplicate import session_results, tournament_results
-from scoring.duplicate_quadrettes import quadrette_session_results
-from scoring.duplicate_triplettes import triplette_session_results
-from scoring.exports_duplicate import decimal_text
-from scoring.match_results import competition
-from scoring.models_match import TeamMatch
-from scoring.services_duplicate import session_close
-from scoring.services_match import matches_draw
+from scoring.formats.duplicate.exports import decimal_text
+from scoring.formats.duplicate.reads import session_results, tournament_results
+from scoring.formats.duplicate.services import session_close
+from scoring.formats.match.results import competition
+from scoring.formats.match.services import matches_draw
+from scoring.formats.quadrettes.reads import quadrette_session_results
+from scoring.formats.triplettes.reads import triplette_session_results
+from scoring.models.match import TeamMatch
 from tests.jobs import fetch
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, enter, staff_of
 from tests.scoring.duplicate.test_team_match import QUARTER_SCORES, competition_of, play

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
 from scoring.models import Deal, Mark, ScoreSheet
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
 

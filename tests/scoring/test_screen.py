@@ -6,9 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
-from scoring.forms import read_entry
-from scoring.standings import ledger_stamp
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.libre.standings import ledger_stamp
 from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 

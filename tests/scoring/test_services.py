@@ -4,10 +4,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.libre.selectors import sheet_history
 from scoring.models import BidBan, Mark, ScoreSheet
-from scoring.selectors import sheet_history
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, refused
 from tests.tournaments.test_text import INVISIBLE_REASONS
 from tournaments import services_seating

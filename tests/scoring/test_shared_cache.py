@@ -17,9 +17,9 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from common import cache as cache_module
-from scoring import services
-from scoring.forms import read_entry
-from scoring.standings import cached_standings, ledger_stamp
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.libre.standings import cached_standings, ledger_stamp
 from tests.scoring.conftest import SAMPLE, VISAS
 from tournaments.views import helpers
 

@@ -3,9 +3,9 @@
 from decimal import Decimal
 
 from scoring.engine import DealInput, Ruleset, score_deal
-from scoring.entry import DealEntry, SheetEntry, entry_of_deals
-from scoring.forms import field_name, post_fields, read_entry
-from scoring.sheets import TableSetup, check_sheet
+from scoring.engine.entry import DealEntry, SheetEntry, entry_of_deals
+from scoring.engine.sheet import TableSetup, check_sheet
+from scoring.formats.libre.forms import field_name, post_fields, read_entry
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS
 
 FOUR = TableSetup(registrations=(11, 12, 13, 14), deals=5)

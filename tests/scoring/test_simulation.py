@@ -6,11 +6,11 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scoring.engine import DealInput, score_deal
+from scoring.engine.sheet import TableSetup, check_sheet
+from scoring.formats.libre.selectors import ruleset_of, table_setup
+from scoring.formats.libre.services import scoresheet_save
+from scoring.formats.libre.simulation import ARBITRE, SCORER, random_sheet, sheets_simulate
 from scoring.models import Deal, Mark, ScoreSheet
-from scoring.selectors import ruleset_of, table_setup
-from scoring.services import scoresheet_save
-from scoring.sheets import TableSetup, check_sheet
-from scoring.simulation import ARBITRE, SCORER, random_sheet, sheets_simulate
 from tests.scoring.conftest import seat_and_publish
 from tournaments import services_seating
 from tournaments.models import AuditEntry, StaffRole, Tournament

@@ -13,10 +13,10 @@ import time
 import pytest
 from django.db import connection
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.libre.standings import cached_standings, ledger_stamp
 from scoring.models import ScoreSheet
-from scoring.standings import cached_standings, ledger_stamp
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 from tests.threads import POLL, TIMEOUT, Checkpoint, Worker

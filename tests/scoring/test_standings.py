@@ -5,11 +5,11 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring import services
-from scoring.forms import read_entry
+from scoring.formats.libre import services
+from scoring.formats.libre.forms import read_entry
+from scoring.formats.libre.standings import ledger_stamp, standings, standings_both
 from scoring.models import Penalty
 from scoring.services_ledger import effect_cancel, penalty_apply
-from scoring.standings import ledger_stamp, standings, standings_both
 from tests.factories import TeamFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
 
@@ -158,9 +158,9 @@ def test_the_ranking_agrees_with_the_marks_summed_by_hand(django_user_model, off
     import random
     from collections import defaultdict
 
+    from scoring.formats.libre.simulation import sheets_simulate
     from scoring.models import Mark, ScoreSheet
     from scoring.services_ledger import penalty_apply
-    from scoring.simulation import sheets_simulate
     from tournaments.simulation import tournament_simulate
 
     boss = django_user_model.objects.create(username="boss", is_superuser=True)

@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from arbitration import services as arbitration
 from arbitration.models import IncidentKind
-from scoring import services, services_rounds
-from scoring import standings as standings_module
+from scoring.formats.libre import services, services_rounds
+from scoring.formats.libre import standings as standings_module
+from scoring.formats.libre.standings import ledger_stamp, standings_key, standings_refresh
 from scoring.receivers import _Refresh
-from scoring.standings import ledger_stamp, standings_key, standings_refresh
 from tests.factories import TeamFactory
 from tests.scoring.conftest import seat_and_publish
 from tests.scoring.test_public import enter
@@ -196,7 +196,7 @@ def test_a_failing_refresh_leaves_the_write_done(
 
     sheet = enter(round1.tables.get(number=1), staff["scorer"])
     settle()
-    monkeypatch.setattr("scoring.standings.standings_both", broken)
+    monkeypatch.setattr("scoring.formats.libre.standings.standings_both", broken)
     with django_capture_on_commit_callbacks(execute=True):
         services.scoresheet_confirm(sheet=sheet, user=staff["arbitre"])
     sheet.refresh_from_db()

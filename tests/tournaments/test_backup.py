@@ -19,8 +19,8 @@ from django.core import serializers
 from django.core.cache import cache
 from django.core.management import CommandError, call_command
 
-from scoring.simulation import sheets_simulate
-from scoring.standings import standings
+from scoring.formats.libre.simulation import sheets_simulate
+from scoring.formats.libre.standings import standings
 from tests.tournaments.test_transfer import build, snapshot
 from tournaments import backups, services
 from tournaments.models import Tournament

@@ -135,7 +135,7 @@ def test_all_present_and_its_undo_need_an_arbitre(client, field, staff, visitor)
 
 
 def test_once_a_team_match_s_matches_are_drawn_the_check_in_is_no_longer_undone():
-    from scoring.services_match import matches_draw
+    from scoring.formats.match.services import matches_draw
     from tests.scoring.duplicate.helpers import staff_of
     from tests.scoring.duplicate.test_team_match import competition_of
 

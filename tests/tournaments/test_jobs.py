@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import exports
+from scoring.formats.libre import exports
 from tests.factories import UserFactory
 from tests.jobs import run_jobs
 from tests.tournaments.test_seating_workflow import present, seat_all

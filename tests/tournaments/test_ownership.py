@@ -6,7 +6,7 @@ record may reach the attacker."""
 import pytest
 from django.urls import reverse
 
-from scoring import exports
+from scoring.formats.libre import exports
 from tests.factories import (
     ClubFactory,
     PlayerFactory,

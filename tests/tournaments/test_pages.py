@@ -269,8 +269,8 @@ def test_late_player_does_not_count_for_position_1(organiser_client, tournament)
 
 def test_once_position_1_is_closed_the_banner_counts_position_2(organiser, tournament, staff):
     """Latecomers of position 2 count, a player withdrawn after position 1 does not."""
-    from scoring.services import round_close
-    from scoring.simulation import sheets_simulate
+    from scoring.formats.libre.services import round_close
+    from scoring.formats.libre.simulation import sheets_simulate
     from tournaments import services_seating
     from tournaments.selectors_presence import presence_summary
 

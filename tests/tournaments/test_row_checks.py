@@ -13,8 +13,8 @@ from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from scoring import services as scoring
-from scoring.forms import read_entry
+from scoring.formats.libre import services as scoring
+from scoring.formats.libre.forms import read_entry
 from scoring.services_ledger import penalty_apply
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
 from tournaments import backups

@@ -18,10 +18,10 @@ from django.db.models import Sum
 from arbitration import services as arbitration
 from arbitration.models import Decision, Incident, IncidentKind
 from arbitration.selectors import incident_history
-from scoring import services as scoring
+from scoring.formats.libre import services as scoring
+from scoring.formats.libre.selectors import current_sheet, table_setup
+from scoring.formats.libre.simulation import random_sheet, sheets_simulate
 from scoring.models import BidBan, Deal, Mark, Penalty, ScoreSheet
-from scoring.selectors import current_sheet, table_setup
-from scoring.simulation import random_sheet, sheets_simulate
 from tournaments import services, services_seating
 from tournaments.models import (
     Club,

@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from scoring import services as scoring
-from scoring.forms import read_entry
+from scoring.formats.libre import services as scoring
+from scoring.formats.libre.forms import read_entry
 from tests.factories import RegistrationFactory
 from tests.scoring.conftest import SAMPLE, VISAS
 from tournaments import services, services_undo

@@ -5,8 +5,8 @@ write under way, then sees it and refuses (or says the right position), never a 
 import pytest
 from django.db import connection
 
-from scoring import services as scoring
-from scoring.forms import read_entry
+from scoring.formats.libre import services as scoring
+from scoring.formats.libre.forms import read_entry
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tests.scoring.conftest import SAMPLE, VISAS
 from tests.threads import Checkpoint, second_waits_for_first

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.exports_duplicate import lines_rows, ranking_rows
+from scoring.formats.duplicate.exports import lines_rows, ranking_rows
 from tournaments.models import Tournament
 
 

@@ -18,7 +18,8 @@ R rounds of the round-robin of oppositions (by default all of them: 7 for 8 quad
 quadrette's attacker its member with the lowest number.
 
 In ``scoring``: it composes ``tournaments.simulation`` (players, positions) with
-``scoring.simulation`` (sheets), and scoring may build on tournaments, not the reverse."""
+``scoring.formats.libre.simulation`` (sheets), and scoring may build on tournaments, not the
+reverse."""
 
 import random
 import re
@@ -28,10 +29,10 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from scoring.simulation import sheets_simulate
-from scoring.simulation_duplicate import duplicate_simulate
-from scoring.simulation_quadrettes import quadrettes_simulate
-from scoring.simulation_triplettes import triplettes_simulate
+from scoring.formats.duplicate.simulation import duplicate_simulate
+from scoring.formats.libre.simulation import sheets_simulate
+from scoring.formats.quadrettes.simulation import quadrettes_simulate
+from scoring.formats.triplettes.simulation import triplettes_simulate
 from tournaments.models import Tournament
 from tournaments.seating.duplicate_howell import FEWEST_TEAMS, MOST_TEAMS
 from tournaments.seating.duplicate_teams import howell_positions

@@ -2,8 +2,8 @@
 
 from django.contrib.auth import get_user_model
 
-from scoring.duplicate import board_plays
-from scoring.services_duplicate import (
+from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.duplicate.services import (
     LineEntry,
     TravellingEntry,
     boards_make,

@@ -11,15 +11,15 @@ from django.urls import reverse
 from PIL import ImageFont
 from pypdf import PdfReader
 
-from scoring import documents_duplicate
-from scoring import travelling_sheet_layout as layout
-from scoring.documents_duplicate import (
+from scoring.formats.duplicate import documents as documents_duplicate
+from scoring.formats.duplicate import travelling_sheet_layout as layout
+from scoring.formats.duplicate.documents import (
     board_labels_pdf,
     hand_groups,
     note_text,
     travelling_sheets_pdf,
 )
-from scoring.duplicate import board_plays
+from scoring.formats.duplicate.reads import board_plays
 from scoring.models import TravellingLine
 from tests.jobs import fetch
 from tournaments.models import DocumentJob, Registration

@@ -17,22 +17,22 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring import documents_duplicate
-from scoring import travelling_sheet_layout as layout
-from scoring.documents_quadrettes import _labels, cards_pdf, pm_text, travelling_sheets_pdf
-from scoring.documents_quadrettes_results import ranking_pdf, roadmaps_pdf
-from scoring.duplicate_quadrettes import (
+from scoring.formats.duplicate import documents as documents_duplicate
+from scoring.formats.duplicate import travelling_sheet_layout as layout
+from scoring.formats.duplicate.services import session_close
+from scoring.formats.quadrettes.documents import _labels, cards_pdf, pm_text, travelling_sheets_pdf
+from scoring.formats.quadrettes.documents_results import ranking_pdf, roadmaps_pdf
+from scoring.formats.quadrettes.excel import session_workbook
+from scoring.formats.quadrettes.reads import (
     quadrette_plays,
     quadrette_relays,
     quadrette_session_results,
     session_attackers,
     session_defenders,
 )
-from scoring.excel_quadrettes import session_workbook
+from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
 from scoring.models import Penalty
-from scoring.models_duplicate import TravellingLine
-from scoring.services_duplicate import session_close
-from scoring.simulation_quadrettes import quadrettes_sheets_simulate, quadrettes_simulate
+from scoring.models.duplicate import TravellingLine
 from tests.jobs import fetch, run_jobs
 from tournaments.models import Registration, Team
 

@@ -12,10 +12,10 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.documents_duplicate_results import cards_pdf, ranking_pdf, roadmaps_pdf
-from scoring.duplicate import board_plays, session_results
-from scoring.excel_duplicate import session_workbook
-from scoring.services_duplicate import (
+from scoring.formats.duplicate.documents_results import cards_pdf, ranking_pdf, roadmaps_pdf
+from scoring.formats.duplicate.excel import session_workbook
+from scoring.formats.duplicate.reads import board_plays, session_results
+from scoring.formats.duplicate.services import (
     LineEntry,
     TravellingEntry,
     session_close,

@@ -15,27 +15,29 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring import documents_duplicate, documents_triplettes, documents_triplettes_results
-from scoring import travelling_sheet_layout as layout
-from scoring.duplicate_triplettes import (
+from scoring.engine.duplicate_teams import COLOURS
+from scoring.formats.duplicate import documents as documents_duplicate
+from scoring.formats.duplicate import travelling_sheet_layout as layout
+from scoring.formats.duplicate.services import (
+    LineEntry,
+    TravellingEntry,
+    travelling_sheet_confirm,
+    travelling_sheet_save,
+)
+from scoring.formats.duplicate.simulation import random_scores
+from scoring.formats.triplettes import documents as documents_triplettes
+from scoring.formats.triplettes import documents_results as documents_triplettes_results
+from scoring.formats.triplettes.excel import session_workbook
+from scoring.formats.triplettes.reads import (
     colour_orders,
     expected_attackers_of,
     triplette_plays,
     triplette_session_results,
     triplette_tournament_results,
 )
-from scoring.engine.duplicate_teams import COLOURS
-from scoring.excel_triplettes import session_workbook
-from scoring.models_duplicate import TravellingLine
-from scoring.services_duplicate import (
-    LineEntry,
-    TravellingEntry,
-    travelling_sheet_confirm,
-    travelling_sheet_save,
-)
+from scoring.formats.triplettes.simulation import triplettes_simulate
+from scoring.models.duplicate import TravellingLine
 from scoring.services_ledger import penalty_apply
-from scoring.simulation_duplicate import random_scores
-from scoring.simulation_triplettes import triplettes_simulate
 from tests.jobs import fetch
 from tournaments.models import Registration, Session, Table, Team
 from tournaments.services_duplicate import session_publish

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.duplicate import board_plays
+from scoring.formats.duplicate.reads import board_plays
 from scoring.models import Board
 from tournaments.models import AuditEntry
 from tournaments.services_duplicate import session_movement_build

@@ -5,8 +5,8 @@ there), and a séance whose typed étuis are not all there cannot close."""
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from scoring.duplicate import board_plays
-from scoring.services_duplicate import board_made_record, board_type, session_close
+from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.duplicate.services import board_made_record, board_type, session_close
 from tournaments.models import AuditEntry
 from tournaments.services_duplicate import session_movement_build
 

@@ -16,11 +16,11 @@ from django.core.management import call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring import documents_triplettes
-from scoring.duplicate_triplettes import triplette_session_results
-from scoring.models_duplicate import Board, TravellingLine
-from scoring.services_duplicate import boards_make
-from scoring.simulation_triplettes import triplettes_simulate
+from scoring.formats.duplicate.services import boards_make
+from scoring.formats.triplettes import documents as documents_triplettes
+from scoring.formats.triplettes.reads import triplette_session_results
+from scoring.formats.triplettes.simulation import triplettes_simulate
+from scoring.models.duplicate import Board, TravellingLine
 from tournaments.models import Session, Table, Tournament
 from tournaments.services_triplettes import (
     howell_problem,
@@ -293,7 +293,7 @@ def test_the_command_simulates_a_howell_and_refuses_what_it_cannot():
 def test_etuis_dealt_for_a_howell_are_flagged_once_a_mitchell_is_drawn_instead(client):
     """8 triplettes: the Howell plays 7 séries, the Mitchell 4; the étuis of séries 5 to 7 are
     shown as dealt for another movement until they are dealt again."""
-    from scoring.services_duplicate import boards_make
+    from scoring.formats.duplicate.services import boards_make
 
     tournament = triplettes(players=24, positions=3, slug="how8")
     organiser = tournament.created_by

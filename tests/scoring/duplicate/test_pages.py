@@ -5,8 +5,8 @@ public sees no score before the séance is closed, and the rankings after."""
 import pytest
 from django.urls import reverse
 
+from scoring.formats.duplicate.services import session_close
 from scoring.models import TravellingSheet
-from scoring.services_duplicate import session_close
 from tournaments.models import Session
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
@@ -149,7 +149,7 @@ def test_a_stand_in_is_registered_from_the_form_and_left_out_of_the_ranking(clie
     _o, scorer, arbitre, _ = staff_of(tournament)
     for board in session.boards.all():
         enter(board, [56, -52], scorer, confirm_by=arbitre)
-    from scoring.duplicate import session_results
+    from scoring.formats.duplicate.reads import session_results
 
     results = session_results(session, official=True)
     ranked = [r for r in results.players if r.general_place]

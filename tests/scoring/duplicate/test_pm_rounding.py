@@ -6,12 +6,12 @@ from decimal import Decimal
 
 import pytest
 
-from scoring import duplicate_quadrettes
 from scoring.engine.duplicate import pm_round
 from scoring.exports_ranking import figure_text, figure_value
-from scoring.models_match import TeamMatch
+from scoring.formats.match.services import bonus_set, matches_draw, penalty_set
+from scoring.formats.quadrettes import reads as duplicate_quadrettes
+from scoring.models.match import TeamMatch
 from scoring.official_ranking import Kind, RankingRow
-from scoring.services_match import bonus_set, matches_draw, penalty_set
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_team_match import competition_of
 

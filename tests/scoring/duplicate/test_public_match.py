@@ -6,8 +6,8 @@ in play (§1.7)."""
 import pytest
 from django.urls import reverse
 
-from scoring.models_match import TeamMatch
-from scoring.services_match import matches_draw
+from scoring.formats.match.services import matches_draw
+from scoring.models.match import TeamMatch
 
 from .helpers import staff_of
 from .test_team_match import CLOSED, OPEN, QUARTER_SCORES, close, competition_of, fill, name, play

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.services_duplicate import session_close
-from scoring.services_match import matches_draw
+from scoring.formats.duplicate.services import session_close
+from scoring.formats.match.services import matches_draw
 from tournaments.services_duplicate import session_publish
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of

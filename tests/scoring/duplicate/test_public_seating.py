@@ -10,10 +10,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring.duplicate import board_plays
-from scoring.models_duplicate import Board, TravellingSheet
-from scoring.services_duplicate import boards_make, session_close, travelling_sheet_confirm
-from scoring.services_duplicate_reports import table_report_save
+from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.duplicate.services import boards_make, session_close, travelling_sheet_confirm
+from scoring.formats.duplicate.services_reports import table_report_save
+from scoring.models.duplicate import Board, TravellingSheet
 from tournaments.models import AuditEntry, Seat, Session, SessionAttacker, Table, Tournament
 from tournaments.services_duplicate import session_position_announce, session_publish
 from tournaments.services_triplettes import triplettes_movement_build

@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from scoring.duplicate_quadrettes import quadrette_plays, quadrette_session_results
-from scoring.services_duplicate import boards_make
+from scoring.formats.duplicate.services import boards_make
+from scoring.formats.quadrettes.reads import quadrette_plays, quadrette_session_results
 from tests.scoring.duplicate.helpers import enter, staff_of
 from tournaments.models import SessionAttacker, Tournament
 from tournaments.services_quadrettes import quadrettes_movement_build, session_attacker_set

@@ -5,13 +5,13 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.documents_quadrettes_results import roadmaps_pdf
-from scoring.duplicate_quadrettes import (
+from scoring.formats.duplicate.services_rulings import line_cancel
+from scoring.formats.quadrettes.documents_results import roadmaps_pdf
+from scoring.formats.quadrettes.reads import (
     quadrette_plays,
     quadrette_roadmaps,
     quadrette_session_results,
 )
-from scoring.services_duplicate_rulings import line_cancel
 
 from .helpers import enter, staff_of
 from .test_documents_quadrettes import _flat, _text

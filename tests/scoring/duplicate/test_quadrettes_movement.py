@@ -10,9 +10,9 @@ from collections import defaultdict
 import pytest
 from django.urls import reverse
 
-from scoring.documents_quadrettes import cards_pdf
-from scoring.duplicate_quadrettes import quadrette_relays
-from scoring.simulation_quadrettes import quadrettes_sheets_simulate, quadrettes_simulate
+from scoring.formats.quadrettes.documents import cards_pdf
+from scoring.formats.quadrettes.reads import quadrette_relays
+from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
 from tournaments.models import Table
 from tournaments.seating.duplicate_teams import copies_needed, opening_tables, schedule_movement
 

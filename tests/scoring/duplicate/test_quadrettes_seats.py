@@ -6,8 +6,8 @@ the previous one in defence; a tournament's export carries the seats."""
 import pytest
 from django.core.management import call_command
 
-from scoring.documents_quadrettes import cards_pdf
-from scoring.duplicate_quadrettes import session_attackers, session_defenders
+from scoring.formats.quadrettes.documents import cards_pdf
+from scoring.formats.quadrettes.reads import session_attackers, session_defenders
 from tournaments.models import SessionDefender, Tournament
 from tournaments.selectors_places import registration_places
 from tournaments.services_quadrettes import session_attacker_set

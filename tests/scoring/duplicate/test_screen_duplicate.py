@@ -12,12 +12,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.duplicate import session_results
-from scoring.duplicate_quadrettes import quadrette_session_results
-from scoring.duplicate_triplettes import triplette_session_results
-from scoring.models_match import MatchQuarter, TeamMatch
-from scoring.services_duplicate import session_reopen
-from scoring.services_match import matches_draw
+from scoring.formats.duplicate.reads import session_results
+from scoring.formats.duplicate.services import session_reopen
+from scoring.formats.match.services import matches_draw
+from scoring.formats.quadrettes.reads import quadrette_session_results
+from scoring.formats.triplettes.reads import triplette_session_results
+from scoring.models.match import MatchQuarter, TeamMatch
 from tests.scoring.duplicate.helpers import staff_of
 from tests.scoring.duplicate.test_team_match import QUARTER_SCORES, competition_of, play
 from tournaments.models import Tournament

@@ -4,10 +4,8 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from scoring.duplicate import board_plays, session_results
-from scoring.models import Board, TravellingSheet
-from scoring.refusals import StaleSheet
-from scoring.services_duplicate import (
+from scoring.formats.duplicate.reads import board_plays, session_results
+from scoring.formats.duplicate.services import (
     LineEntry,
     TravellingEntry,
     TravellingRefused,
@@ -15,6 +13,8 @@ from scoring.services_duplicate import (
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
+from scoring.formats.libre.refusals import StaleSheet
+from scoring.models import Board, TravellingSheet
 from tournaments.models import AuditEntry, Registration, Seat
 from tournaments.seating.duplicate import LINES
 from tournaments.services_duplicate import session_movement_build

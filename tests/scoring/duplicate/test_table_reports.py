@@ -7,16 +7,16 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from scoring.duplicate import board_plays, session_results
-from scoring.models import TableReport
-from scoring.services_duplicate import (
+from scoring.formats.duplicate.reads import board_plays, session_results
+from scoring.formats.duplicate.services import (
     LineEntry,
     TravellingEntry,
     board_type,
     boards_make,
     travelling_sheet_save,
 )
-from scoring.services_duplicate_reports import ReportRefused, table_report_save
+from scoring.formats.duplicate.services_reports import ReportRefused, table_report_save
+from scoring.models import TableReport
 from tournaments.models import AuditEntry
 from tournaments.services_duplicate import session_movement_build
 
@@ -122,7 +122,7 @@ def test_a_closed_seance_refuses_a_report(seance):
     session, (_o, scorer, arbitre, arbitre_2) = seance
     for board in session.boards.all():
         enter(board, [56, -52], scorer, confirm_by=arbitre)
-    from scoring.services_duplicate import session_close
+    from scoring.formats.duplicate.services import session_close
 
     session_close(session=session, user=arbitre)
     play = _play(session, 1, 0)

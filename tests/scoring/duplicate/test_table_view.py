@@ -10,10 +10,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.html import escape
 
-from scoring.duplicate import board_plays
+from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.duplicate.services import session_close
+from scoring.formats.duplicate.services_reports import table_report_save
 from scoring.models import TableReport
-from scoring.services_duplicate import session_close
-from scoring.services_duplicate_reports import table_report_save
 from tournaments.models import Registration
 from tournaments.simulation import tournament_simulate
 

@@ -12,11 +12,10 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pypdf import PdfReader
 
-from scoring.match_history import sheet_versions
-from scoring.match_results import competition, match_results
-from scoring.models_match import MatchLine, MatchQuarter, MatchSheet, TeamMatch
-from scoring.refusals import StaleSheet
-from scoring.services_match import (
+from scoring.formats.libre.refusals import StaleSheet
+from scoring.formats.match.history import sheet_versions
+from scoring.formats.match.results import competition, match_results
+from scoring.formats.match.services import (
     bonus_set,
     matches_draw,
     penalty_set,
@@ -26,6 +25,7 @@ from scoring.services_match import (
     sheet_confirm,
     sheet_save,
 )
+from scoring.models.match import MatchLine, MatchQuarter, MatchSheet, TeamMatch
 from tests.scoring.duplicate.helpers import staff_of
 from tournaments.models import AuditEntry, Tournament
 from tournaments.simulation import tournament_simulate

@@ -12,20 +12,20 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from scoring.duplicate_triplettes import (
-    expected_attackers_of,
-    triplette_plays,
-    triplette_session_results,
-)
 from scoring.engine.duplicate_teams import COLOURS
-from scoring.models_duplicate import TravellingLine
-from scoring.services_duplicate import (
+from scoring.formats.duplicate.services import (
     LineEntry,
     TravellingEntry,
     TravellingRefused,
     boards_make,
     travelling_sheet_save,
 )
+from scoring.formats.triplettes.reads import (
+    expected_attackers_of,
+    triplette_plays,
+    triplette_session_results,
+)
+from scoring.models.duplicate import TravellingLine
 from tournaments import services_triplettes
 from tournaments.models import Tournament
 from tournaments.services_triplettes import triplettes_movement_build

@@ -15,9 +15,9 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
-from scoring.duplicate import board_plays, session_results, tournament_results
+from scoring.formats.duplicate.reads import board_plays, session_results, tournament_results
+from scoring.formats.duplicate.services import session_close
 from scoring.models import Penalty
-from scoring.services_duplicate import session_close
 from tournaments.models import Seat
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of

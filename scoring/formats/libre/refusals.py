@@ -1,0 +1,73 @@
+"""Why a score sheet cannot be saved: another version came first, or the sheet as typed breaks
+a rule of the whole sheet (no deal, fewer deals with no reason, a correction with no reason or a
+visa missing) besides what the check found line by line.
+
+``SheetRefused`` carries ``Problem`` values (deal, field of the ``SheetEntry``, seat): the
+entry form places each next to its field, the arbitre's decisions word them in one sentence.
+"""
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from common.text import clean_text, has_visible_text, trim_invisible
+from scoring.engine.entry import SheetEntry
+from scoring.engine.sheet import Problem, SheetCheck, TableSetup
+from scoring.messages import problem_message
+from scoring.models import ScoreSheet
+
+
+class StaleSheet(ValidationError):
+    """Someone saved this sheet since the form was opened; ``current`` is what they saved."""
+
+    def __init__(self, current: ScoreSheet | None):
+        self.current = current
+        if current is None:
+            super().__init__(
+                _("This sheet changed since you opened it: open it again."), code="stale"
+            )
+            return
+        super().__init__(
+            _(
+                "%(user)s saved this sheet (version %(version)s) while you were typing. Your "
+                "entry is kept below: compare it with theirs, then save again."
+            ),
+            code="stale",
+            params={"user": current.entered_by, "version": current.version},
+        )
+
+
+class SheetRefused(ValidationError):
+    """The sheet cannot be saved as typed: ``problems`` say where (deal, field, seat) and why."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__(
+            [ValidationError(problem_message(p.code, p.params), code=p.code) for p in problems]
+        )
+
+
+def sheet_errors(
+    setup: TableSetup, check: SheetCheck, entry: SheetEntry, *, correcting: bool
+) -> list[Problem]:
+    """Every reason the sheet cannot be saved."""
+    problems = list(check.errors)
+    if not check.played and not problems:
+        problems.append(Problem("no_deal", 1, "contract"))
+    if 0 < check.played < setup.deals and not has_visible_text(reason_kept(entry.short_reason)):
+        params = {"played": check.played, "expected": setup.deals}
+        problems.append(Problem("short_reason_required", field="short_reason", params=params))
+    if correcting and not has_visible_text(reason_kept(entry.reason)):
+        problems.append(Problem("reason_required", field="reason"))
+    if correcting:  # confirmed at once: the visas must all be there, as for a confirmation
+        missing = [seat for seat in range(setup.size) if seat not in entry.visas]
+        problems += [Problem("visa_missing", field="visas", seat=seat) for seat in missing]
+    return problems
+
+
+def reason_kept(text: str) -> str:
+    """A reason typed on the sheet, as kept."""
+    return trim_invisible(clean_text(text, 300))
+
+
+def visas_kept(setup: TableSetup, entry: SheetEntry) -> list[int]:
+    return sorted(seat for seat in entry.visas if 0 <= seat < setup.size)

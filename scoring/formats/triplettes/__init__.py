@@ -1,0 +1,2 @@
+"""Duplicate triplettes (fft-duplicate.md §3): teams of three, Mitchell or Howell, the
+topage between triplettes."""

@@ -1,0 +1,54 @@
+"""The scoring app's models: the donnes-libres ledger (``core``: score sheets, their deals and
+marks, bid bans, penalties), the duplicate's étuis and travelling sheets (``duplicate``), the
+tables' reports (``duplicate_reports``) and the team match (``match``).
+"""
+
+from .core import (
+    BidBan,
+    CampChoice,
+    Cancellable,
+    ContractChoice,
+    Deal,
+    Mark,
+    Penalty,
+    PoigneeChoice,
+    ScoreSheet,
+)
+from .duplicate import ORIENTATIONS, Board, Orientation, TravellingLine, TravellingSheet
+from .duplicate_reports import TableReport
+from .match import (
+    QUARTERS,
+    ArbitreConfirmed,
+    CancelledBoard,
+    MatchLine,
+    MatchQuarter,
+    MatchSheet,
+    QuarterPlayer,
+    TeamMatch,
+)
+
+__all__ = [
+    "ORIENTATIONS",
+    "QUARTERS",
+    "ArbitreConfirmed",
+    "BidBan",
+    "Board",
+    "CampChoice",
+    "Cancellable",
+    "CancelledBoard",
+    "ContractChoice",
+    "Deal",
+    "Mark",
+    "MatchLine",
+    "MatchQuarter",
+    "MatchSheet",
+    "Orientation",
+    "Penalty",
+    "PoigneeChoice",
+    "QuarterPlayer",
+    "ScoreSheet",
+    "TableReport",
+    "TeamMatch",
+    "TravellingLine",
+    "TravellingSheet",
+]
