@@ -12,6 +12,15 @@ class ScoringConfig(AppConfig):
             transfer,
         )
         from scoring.actions import Action
+        from scoring.formats import registry
+        from scoring.formats.individuel.format import Individuel
+        from scoring.formats.libre.format import Libre
+        from scoring.formats.match.format import Match
+        from scoring.formats.quadrettes.format import Quadrettes
+        from scoring.formats.triplettes.format import Triplettes
+
+        for game in (Libre(), Individuel(), Triplettes(), Quadrettes(), Match()):
+            registry.register(game)
         from tournaments.extensions import (
             register_audit_actions,
             register_finished_rounds,

@@ -1,0 +1,12 @@
+"""The team match. What the tournament's format answers (``scoring.formats.base``)."""
+
+from scoring.formats.base import TournamentFormat
+from scoring.formats.match import ranking
+from tournaments.models import Tournament
+
+
+class Match(TournamentFormat):
+    key = Tournament.Format.MATCH
+
+    def official_ranking(self, tournament, *, official=True, up_to=None):
+        return ranking.official_ranking(tournament, official, up_to)
