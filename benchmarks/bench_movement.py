@@ -3,13 +3,16 @@ number of tables T and of positions R, the repeated meetings Σ(m − 1) of the 
 ``individual_movement`` returns, the proven lower bound where one is known, and the seconds of
 the first call (the search keeps what it found, so later calls cost nothing).
 Target (issue 19): every call under 2 s up to 64 tables, "64 tables × 13 positions" included.
+Also the triplettes' Howells from 5 to 16 teams from a cold cache (target: half a second).
 Set BENCH_MOVEMENT_QUICK=1 for a short run. Measures and prints; never fails a build.
 """
 
 import os
 import time
 
+from tournaments.seating import duplicate_howell
 from tournaments.seating.duplicate import individual_movement, repeated_meetings
+from tournaments.seating.duplicate_teams import howell_movement
 
 TABLES = (4, 6, 10, 12, 14, 15, 18, 20, 22, 24, 26, 30, 33, 36, 40, 45, 50, 56, 60, 62, 63, 64)
 QUICK = (4, 6, 18, 60, 64)
@@ -42,6 +45,12 @@ def main() -> None:
         slowest = max(slowest, (elapsed, case))
         print(line, flush=True)
     print(f"64 tables × 13 positions: {run(64, 13)[1]:.2f} s (target under 2 s)")
+    duplicate_howell._series.cache_clear()
+    duplicate_howell._adder.cache_clear()
+    start = time.perf_counter()
+    for teams in range(5, 17):
+        howell_movement(teams=teams)
+    print(f"Howells of 5 to 16 triplettes, cold: {time.perf_counter() - start:.2f} s (target 0.5)")
     print(f"slowest: {slowest[1][0]} tables × {slowest[1][1]} positions, {slowest[0]:.2f} s")
 
 

