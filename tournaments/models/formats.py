@@ -75,8 +75,10 @@ class FormatTraits:
     movement: str  # ``Movement``
     penalty_unit: str  # ``PenaltyUnit``
     teams_from: str  # ``TeamsFrom``
-    team_sizes: tuple[int, ...]  # the team sizes it can have (a libre's: from its kind)
-    team_noun: str  # what a simulated team is called
+    # The team sizes a simulation may ask: a libre's kind follows from it; the individuel keeps
+    # the libre's sizes, as the simulation always took them.
+    team_sizes: tuple[int, ...]
+    team_noun: str  # what a simulated team is called: "Triplette 1", "Équipe 2"
     stand_ins: bool = False  # a stand-in may complete a table, counted but not ranked
 
 
@@ -206,6 +208,12 @@ class GameFormat:
     def teams_from(self) -> str:
         """Where its teams come from (``TeamsFrom``)."""
         return self.traits.teams_from
+
+    @property
+    def chooses_kind(self) -> bool:
+        """Its kind (individual, teams of 2 or of 4) is chosen, and so names its game; the
+        other formats fix their teams, and their format names the game."""
+        return self.teams_from == TeamsFrom.KIND
 
     @property
     def has_stand_ins(self) -> bool:
