@@ -131,7 +131,7 @@ def automatic_ban(incident: Incident, user) -> dict | None:
     offender, number, table = incident.offender, incident.deal_number, incident.table
     if number is None or table is None:
         return None
-    if incident.tournament.plays_duplicate or incident.tournament.is_team_match:
+    if not incident.tournament.has_bidding:
         return None  # the contract is imposed or announced, never bid: no ban to impose
     if incident.kind == IncidentKind.MISDEAL:
         # Whoever dealt that deal, as the sheet records it: nobody names them.

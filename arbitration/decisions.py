@@ -10,9 +10,6 @@ pages call ``describe``. Runs inside the services' transactions: nothing here op
 checks a role.
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
@@ -22,38 +19,13 @@ from scoring import services_ledger as ledger
 from scoring.engine.entry import DealEntry
 from scoring.formats.libre.selectors import current_sheet
 from scoring.models import ScoreSheet
-from tournaments.models import Registration
-from tournaments.services import audit_log, registration_exclude
+from tournaments.models.formats import PenaltyUnit, PlayUnit
+from tournaments.services import registration_exclude
 
-from .actions import Action
-from .models import Decision, Incident, PenaltyScale
+from .decision_kinds import Asked, DecisionKind, Kind, Outcome, record
+from .decisions_duplicate import DUPLICATE_KINDS
+from .models import Decision, PenaltyScale
 from .selectors import active_warnings
-
-Kind = Decision.Kind
-
-
-@dataclass
-class Outcome:
-    decision: Decision
-    # A second warning: what the scale suggests (never applied without the arbitre).
-    warnings: int = 0
-    suggested_points: int | None = None
-
-
-@dataclass
-class Asked:
-    """A decision as the arbitre asks for it, checked for who acts and on whom."""
-
-    incident: Incident
-    user: object
-    kind: str
-    registration: Registration | None  # the player the decision falls on
-    points: int | None
-    note: str
-    position: int | None
-    deal_number: int | None
-    marks: list[int] | None
-    reason: str  # what the ledger keeps: the incident, named
 
 
 def scale_points(*, tournament, kind: str) -> int | None:
@@ -63,32 +35,6 @@ def scale_points(*, tournament, kind: str) -> int | None:
         .values_list("points", flat=True)
         .first()
     )
-
-
-def record(incident: Incident, user, **fields) -> Decision:
-    """The ``Decision`` row and its audit entry; the incident is decided from now on."""
-    decision = Decision.objects.create(incident=incident, created_by=user, **fields)
-    if incident.status == Incident.Status.OPEN:
-        incident.status = Incident.Status.DECIDED
-        incident.save(update_fields=["status"])
-    audit_log(
-        action=Action.DECISION_ADDED,
-        user=user,
-        tournament=incident.tournament,
-        data={
-            "incident": incident.pk,
-            "decision": decision.pk,
-            "kind": decision.kind,
-            "player": decision.registration.number if decision.registration else None,
-            "points": decision.points,
-            "position": decision.position,
-            "deal": decision.deal_number,
-            "marks": decision.marks,
-            "note": decision.note,
-            "automatic": decision.automatic,
-        },
-    )
-    return decision
 
 
 # Applying
@@ -281,26 +227,20 @@ def _say_ban(decision: Decision) -> str:
 
 
 def _say_penalty(decision: Decision) -> str:
-    tournament = decision.incident.tournament
-    if tournament.is_quadrettes:  # off the quadrette's result, in match points
-        return _("Penalty of %(n)s PM for %(player)s, off the quadrette's result.") % _values(
-            decision
-        )
-    if tournament.is_triplettes:  # off the triplette's global percentage of the séance
-        return _(
+    """Said with what the penalty is taken off (``PenaltyUnit``)."""
+    said = {
+        # off the quadrette's result, in match points
+        PenaltyUnit.TEAM_MATCH_POINTS: _(
+            "Penalty of %(n)s PM for %(player)s, off the quadrette's result."
+        ),
+        # off the triplette's global percentage of the séance
+        PenaltyUnit.TEAM_PERCENT: _(
             "Penalty of %(n)s percentage points for %(player)s, off the triplette's global."
-        ) % _values(decision)
-    if tournament.is_duplicate:  # off the séance's global percentage
-        return _("Penalty of %(n)s percentage points for %(player)s.") % _values(decision)
-    return _("Penalty of %(n)s points for %(player)s.") % _values(decision)
-
-
-@dataclass(frozen=True)
-class DecisionKind:
-    on_player: bool  # the decision falls on a player (the incident's offender by default)
-    apply: Callable[[Asked], Outcome]
-    undo: Callable[[Decision, object, str], None]
-    say: Callable[[Decision], str]
+        ),
+        # off the séance's global percentage
+        PenaltyUnit.PERCENT: _("Penalty of %(n)s percentage points for %(player)s."),
+    }.get(decision.incident.tournament.penalty_unit)
+    return (said or _("Penalty of %(n)s points for %(player)s.")) % _values(decision)
 
 
 KINDS: dict[str, DecisionKind] = {
@@ -327,12 +267,8 @@ KINDS: dict[str, DecisionKind] = {
         _readmit,
         lambda d: _("%(player)s is excluded after position %(k)s.") % _values(d),
     ),
+    **DUPLICATE_KINDS,
 }
-
-
-from .decisions_duplicate import DUPLICATE_KINDS  # noqa: E402 (it builds on the above)
-
-KINDS.update(DUPLICATE_KINDS)
 # What each kind of game may decide: a duplicate has no bidding (the Garde is imposed), its
 # deals are lines of travelling sheets, and a player leaving mid-séance would break the
 # movement (a stand-in takes the seat instead).
@@ -341,15 +277,18 @@ LIBRE_KINDS = (
     Kind.EXCLUSION,
 )  # fmt: skip
 DUPLICATE_KIND_NAMES = (Kind.WARNING, Kind.PENALTY, *DUPLICATE_KINDS)
+_KINDS_PLAYED_IN = {
+    PlayUnit.POSITIONS: LIBRE_KINDS,
+    PlayUnit.SEANCES: DUPLICATE_KIND_NAMES,
+    PlayUnit.MATCHES: (Kind.WARNING,),
+}
 
 
 def kinds_for(tournament) -> tuple[str, ...]:
     """The individuel, the triplettes and the quadrettes decide on lines of travelling sheets;
     a team match records its penalties in PM on the match's page (fft-duplicate.md §5): here,
     a warning only."""
-    if tournament.is_team_match:
-        return (Kind.WARNING,)
-    return DUPLICATE_KIND_NAMES if tournament.plays_duplicate else LIBRE_KINDS
+    return _KINDS_PLAYED_IN[tournament.plays_in]
 
 
 def describe(decision: Decision) -> str:

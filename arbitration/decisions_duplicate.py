@@ -23,7 +23,7 @@ from scoring.formats.quadrettes.documents import pm_text
 from scoring.models.duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
 from tournaments.models.formats import CancelledLine
 
-from .decisions import Asked, DecisionKind, Kind, Outcome, record
+from .decision_kinds import Asked, DecisionKind, Kind, Outcome, record
 from .models import Decision
 
 

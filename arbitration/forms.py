@@ -340,7 +340,7 @@ class DecisionForm(forms.Form):
             max_value=tournament.positions,
             help_text=_("Empty: the incident's position."),
         )
-        if tournament.is_team_match:  # its penalties are PM on the match's page
+        if tournament.plays_matches:  # its penalties are PM on the match's page
             self.seats = []
             self.fields["kind"].choices = [
                 (value, label)

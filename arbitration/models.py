@@ -57,8 +57,7 @@ DUPLICATE_ONLY_KINDS = (
 
 def incident_kinds(tournament) -> list[tuple[str, str]]:
     """The types of incident the tournament's game can have, as choices."""
-    libre = tournament.format == tournament.Format.LIBRE
-    left_out = DUPLICATE_ONLY_KINDS if libre else LIBRE_ONLY_KINDS
+    left_out = DUPLICATE_ONLY_KINDS if tournament.has_bidding else LIBRE_ONLY_KINDS
     return [(value, label) for value, label in IncidentKind.choices if value not in left_out]
 
 

@@ -26,7 +26,8 @@ from tournaments.services import audit_log
 
 from .actions import Action
 from .consequences import automatic_ban, camp_on_sheet, renonce_camp
-from .decisions import KINDS, Asked, Outcome, kinds_for, record
+from .decision_kinds import Asked, Outcome, record
+from .decisions import KINDS, kinds_for
 from .models import Decision, Incident, IncidentKind, PenaltyScale, incident_kinds
 
 Kind = Decision.Kind

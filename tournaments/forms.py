@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .imports import MAX_FILE_BYTES
 from .models import Club, Player, Registration, StaffRole, Tournament
+from .models.formats import TRAITS, TeamsFrom
 from .services import TOURNAMENT_SETTINGS
 
 
@@ -135,28 +136,21 @@ class TournamentForm(forms.ModelForm):
                     "South and West take in turn."
                 ),
             )
-        if (
-            data.get("format") == Tournament.Format.DUPLICATE
-            and data.get("kind")
-            and data["kind"] != Tournament.Kind.INDIVIDUAL
-        ):
-            self.add_error(
-                "kind",
-                _("The duplicate individuel has no teams: choose Individual."),
-            )
-        if (
-            data.get("format")
-            in (Tournament.Format.TRIPLETTES, Tournament.Format.QUADRETTES, Tournament.Format.MATCH)
-            and data.get("kind")
-            and data["kind"] != Tournament.Kind.INDIVIDUAL
-        ):
-            self.add_error(
-                "kind",
-                _(
-                    "The triplettes, quadrettes and team matches make their own teams: leave "
-                    "the kind at Individual and make the teams on the Teams page."
-                ),
-            )
+        traits = TRAITS.get(data.get("format"))
+        if traits and data.get("kind") and data["kind"] != Tournament.Kind.INDIVIDUAL:
+            if traits.teams_from == TeamsFrom.NONE:
+                self.add_error(
+                    "kind",
+                    _("The duplicate individuel has no teams: choose Individual."),
+                )
+            elif traits.teams_from == TeamsFrom.TEAMS_PAGE:
+                self.add_error(
+                    "kind",
+                    _(
+                        "The triplettes, quadrettes and team matches make their own teams: leave "
+                        "the kind at Individual and make the teams on the Teams page."
+                    ),
+                )
         simple, double, triple = (data.get(f"poignee_{k}") for k in ("simple", "double", "triple"))
         if None not in (simple, double, triple) and not simple <= double <= triple:
             self.add_error("poignee_triple", _("Poignée values go up: simple ≤ double ≤ triple."))
@@ -207,7 +201,7 @@ class PlayerForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.registration = registration
-        if not tournament.is_duplicate:
+        if not tournament.has_stand_ins:
             del self.fields["stand_in"]
         if registration is None:
             # A player is registered to play; withdrawing comes later, on their page.

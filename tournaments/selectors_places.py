@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from .models import Registration, Round, SessionAttacker, SessionDefender, Table, Tournament
+from .models.formats import Movement
 
 # A quadrette's defender keeps the seat stored for the séance (``SessionDefender``).
 SEAT_NAMES = {
@@ -66,7 +67,7 @@ def team_places(*, tournament: Tournament, tables) -> list[Place]:
     places = []
     for table in tables:
         home, visitor = members.get(table.ns_team_id, []), members.get(table.ew_team_id, [])
-        if tournament.is_quadrettes:
+        if tournament.seating_movement == Movement.OPPOSITIONS:
             session = table.round.session_id
             home_attacker = attackers.get((session, table.ns_team_id))
             visiting_attacker = attackers.get((session, table.ew_team_id))

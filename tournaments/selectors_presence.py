@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .models import Registration, Tournament
+from .models.formats import Movement
 from .seating import table_sizes
 from .selectors import next_position, plays
 from .services_duplicate import duplicate_players, movement_problem
@@ -58,7 +59,7 @@ def presence_summary(*, tournament: Tournament) -> PresenceSummary:
         playing_first=Count("pk", filter=Q(checked_in=True) & plays(position)),
         absent=Count("pk", filter=Q(checked_in=False, excluded=False) & plays(position)),
     )
-    if tournament.format == tournament.Format.LIBRE:
+    if tournament.plays_positions:
         return PresenceSummary(
             **counts,
             tables=table_sizes(counts["playing_first"], tournament.remainder),
@@ -68,8 +69,9 @@ def presence_summary(*, tournament: Tournament) -> PresenceSummary:
 
 
 def format_plan(tournament: Tournament) -> FormatPlan | None:
-    """The tables the present players make in ``tournament``'s format (not the libre's)."""
-    plan = _PLANS.get(tournament.format)
+    """The tables the present players make in the movement ``tournament``'s format asks
+    (``GameFormat.seating_movement``; the libre's positions are seated apart)."""
+    plan = _PLANS.get(tournament.seating_movement)
     return plan(tournament) if plan is not None else None
 
 
@@ -150,9 +152,10 @@ def _match(tournament: Tournament) -> FormatPlan:
     )
 
 
+# The plan of each movement a format may ask (``Movement``).
 _PLANS = {
-    Tournament.Format.DUPLICATE: _individuel,
-    Tournament.Format.TRIPLETTES: _triplettes,
-    Tournament.Format.QUADRETTES: _quadrettes,
-    Tournament.Format.MATCH: _match,
+    Movement.INDIVIDUEL: _individuel,
+    Movement.TEAMS_NS_EW: _triplettes,
+    Movement.OPPOSITIONS: _quadrettes,
+    Movement.MATCHES: _match,
 }

@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 from .actions import Action
 from .extensions import rounds_with_results
 from .models import Round, Seat, Session, StaffRole, Table, Tournament
+from .models.formats import Movement
 from .permissions import require_role
 from .seating.duplicate import LINES, individual_movement
 from .services_common import audit_log, lock_tournament
@@ -108,7 +109,7 @@ def session_movement_build(
     """Draw (or draw again) séance ``number``'s movement; refused once one of its scores exists."""
     require_role(user, tournament, StaffRole.Role.ORGANISER)
     tournament = lock_tournament(tournament)
-    if not tournament.is_duplicate:
+    if tournament.seating_movement != Movement.INDIVIDUEL:
         raise PermissionDenied
     session = session_to_draw(tournament, number)
     registrations = list(duplicate_players(tournament))

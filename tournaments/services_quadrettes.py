@@ -35,6 +35,7 @@ from .models import (
     Table,
     Tournament,
 )
+from .models.formats import Movement
 from .permissions import require_role
 from .seating.duplicate_teams import quadrette_schedule
 from .services_common import audit_log, lock_tournament
@@ -119,7 +120,7 @@ def quadrettes_movement_build(
     """Draw (or draw again) séance ``number``'s oppositions; refused once a score exists."""
     require_role(user, tournament, StaffRole.Role.ORGANISER)
     tournament = lock_tournament(tournament)
-    if not tournament.is_quadrettes:
+    if tournament.seating_movement != Movement.OPPOSITIONS:
         raise PermissionDenied
     session = session_to_draw(tournament, number)
     members = present_teams(tournament)

@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 
 from .actions import Action
 from .models import Round, Session, StaffRole, Table, Team, Tournament
+from .models.formats import Movement
 from .permissions import require_role
 from .seating.duplicate_howell import FEWEST_TEAMS, MOST_TEAMS
 from .seating.duplicate_teams import (
@@ -173,7 +174,7 @@ def triplettes_movement_build(
     one of its scores exists."""
     require_role(user, tournament, StaffRole.Role.ORGANISER)
     tournament = lock_tournament(tournament)
-    if not tournament.is_triplettes:
+    if tournament.seating_movement != Movement.TEAMS_NS_EW:
         raise PermissionDenied
     session = session_to_draw(tournament, number)
     members = present_teams(tournament)

@@ -13,6 +13,7 @@ from django.utils import timezone
 from . import services, services_seating
 from .actions import Action
 from .models import Player, Registration, Tournament
+from .models.formats import TRAITS, PlayUnit, TeamsFrom
 
 LAST_NAMES = [
     "Martin",
@@ -165,21 +166,16 @@ def tournament_simulate(
     and its first ``positions`` positions seated and published."""
     if players < 1:
         raise ValueError("players must be positive")
-    triplettes = format == Tournament.Format.TRIPLETTES
-    quadrettes = format == Tournament.Format.QUADRETTES
-    match = format == Tournament.Format.MATCH
-    sizes = (3,) if triplettes else (4,) if quadrettes else (4, 5, 6) if match else (1, 2, 4)
+    traits = TRAITS[format]
+    sizes = traits.team_sizes
     if team_size not in sizes:
         raise ValueError("team_size is 1, 2 or 4 (3 for the triplettes, 4 to 6 for a match)")
     if players % team_size:
         raise ValueError(f"{players} players cannot form teams of {team_size}")
     rng = random.Random(seed)
     kind = {1: Tournament.Kind.INDIVIDUAL, 2: Tournament.Kind.TEAMS_2, 4: Tournament.Kind.TEAMS_4}
-    kind[3] = Tournament.Kind.INDIVIDUAL  # the triplettes' teams come with their game
-    if quadrettes or match:
-        kind = dict.fromkeys(
-            sizes, Tournament.Kind.INDIVIDUAL
-        )  # so do the quadrettes' and a match's
+    if traits.teams_from == TeamsFrom.TEAMS_PAGE:  # the teams come with the game
+        kind = dict.fromkeys(sizes, Tournament.Kind.INDIVIDUAL)
     tournament = services.tournament_create_unchecked(
         user=user,
         name=name or f"Tournoi simulé {slug}",
@@ -188,7 +184,7 @@ def tournament_simulate(
         venue=rng.choice(["Salle des fêtes", "Maison des associations", "Club house"]),
         kind=kind[team_size],
         format=format,
-        positions=positions if format != Tournament.Format.LIBRE else max(5, positions),
+        positions=max(5, positions) if traits.plays_in == PlayUnit.POSITIONS else positions,
     )
     clubs = [services.club_get_or_create(name=n, user=user) for n in CLUBS]
     # Simulated players take 9-digit licences starting with 9.
@@ -240,11 +236,10 @@ def tournament_simulate(
             services.team_create(
                 tournament=tournament,
                 user=user,
-                name=f"{'Triplette' if triplettes else 'Quadrette' if quadrettes else 'Équipe'} "
-                f"{i // team_size + 1}",
+                name=f"{traits.team_noun} {i // team_size + 1}",
                 members=regs[i : i + team_size],
             )
-    if format != Tournament.Format.LIBRE:
+    if traits.plays_in != PlayUnit.POSITIONS:
         return tournament  # its movement is a séance's (services_duplicate, _triplettes)
     for number in range(1, positions + 1):
         round_ = services_seating.round_seat_players(

@@ -1,5 +1,12 @@
 """How a tournament is played (``Tournament.format``) and what follows from it: the team
-sizes and which pages a tournament has. ``Tournament`` takes these from ``GameFormat``."""
+sizes and which pages a tournament has. ``Tournament`` takes these from ``GameFormat``.
+
+``TRAITS`` describes each format, by its value, as tournaments and arbitration read it: what
+it is played in, the movement it asks of ``tournaments.seating``, what a penalty is taken off,
+where its teams come from. Callers ask these capabilities, never which format it is.
+"""
+
+from dataclasses import dataclass
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -22,6 +29,81 @@ class CancelledLine:
     SEAT_NOTES = "seat_notes"  # individuel: a note to each of the four seats
     TEAM_NOTES = "team_notes"  # triplettes: one note to each triplette of the line
     MATCH_POINTS = "match_points"  # quadrettes: 0 PM to both, or the PM assigned
+
+
+class PlayUnit:
+    """What a tournament is played in, and so which staff pages run it."""
+
+    POSITIONS = "positions"  # donnes libres: positions seated here, a score sheet per table
+    SEANCES = "seances"  # every duplicate form: séances of étuis and travelling sheets
+    MATCHES = "matches"  # a team match: quarters in two rooms, on the matches' pages (§5)
+
+
+class Movement:
+    """The movement a format asks of ``tournaments.seating`` (fft-duplicate.md §2 to §5)."""
+
+    POSITIONS = "positions"  # players seated anew at each position, tables of 3 to 5
+    INDIVIDUEL = "individuel"  # each player moves on the individuel's Howell
+    TEAMS_NS_EW = "teams_ns_ew"  # a Mitchell or a Howell of teams sitting North-South, East-West
+    OPPOSITIONS = "oppositions"  # a home team defends, the visitor's attacker sits South
+    MATCHES = "matches"  # two teams meet in two rooms
+
+
+class PenaltyUnit:
+    """What an arbitre's penalty is taken off, and in what."""
+
+    POINTS = "points"  # the player's points (donnes libres)
+    PERCENT = "percent"  # the séance's global percentage (the individuel)
+    TEAM_PERCENT = "team_percent"  # the team's global percentage of the séance (triplettes)
+    TEAM_MATCH_POINTS = "team_match_points"  # the team's result, in match points (quadrettes)
+    MATCH_SHEET = "match_sheet"  # match points on the match's sheets, not through an incident
+
+
+class TeamsFrom:
+    """Where a tournament's teams come from, and so which ``kind`` it may have."""
+
+    KIND = "kind"  # the kind chooses: individual, teams of 2 or of 4 (donnes libres)
+    NONE = "none"  # no teams: the kind stays individual
+    TEAMS_PAGE = "teams_page"  # the format's own teams, made on the Teams page
+
+
+@dataclass(frozen=True)
+class FormatTraits:
+    """What one format does, as the pages, services and the arbitration read it."""
+
+    plays_in: str  # ``PlayUnit``
+    movement: str  # ``Movement``
+    penalty_unit: str  # ``PenaltyUnit``
+    teams_from: str  # ``TeamsFrom``
+    # The team sizes a simulation may ask: a libre's kind follows from it; the individuel keeps
+    # the libre's sizes, as the simulation always took them.
+    team_sizes: tuple[int, ...]
+    team_noun: str  # what a simulated team is called: "Triplette 1", "Équipe 2"
+    stand_ins: bool = False  # a stand-in may complete a table, counted but not ranked
+
+
+TRAITS: dict[str, FormatTraits] = {
+    Format.LIBRE: FormatTraits(
+        PlayUnit.POSITIONS, Movement.POSITIONS, PenaltyUnit.POINTS, TeamsFrom.KIND, (1, 2, 4),
+        "Équipe",
+    ),
+    Format.DUPLICATE: FormatTraits(
+        PlayUnit.SEANCES, Movement.INDIVIDUEL, PenaltyUnit.PERCENT, TeamsFrom.NONE, (1, 2, 4),
+        "Équipe", stand_ins=True,
+    ),
+    Format.TRIPLETTES: FormatTraits(
+        PlayUnit.SEANCES, Movement.TEAMS_NS_EW, PenaltyUnit.TEAM_PERCENT, TeamsFrom.TEAMS_PAGE,
+        (3,), "Triplette",
+    ),
+    Format.QUADRETTES: FormatTraits(
+        PlayUnit.SEANCES, Movement.OPPOSITIONS, PenaltyUnit.TEAM_MATCH_POINTS,
+        TeamsFrom.TEAMS_PAGE, (4,), "Quadrette",
+    ),
+    Format.MATCH: FormatTraits(
+        PlayUnit.MATCHES, Movement.MATCHES, PenaltyUnit.MATCH_SHEET, TeamsFrom.TEAMS_PAGE,
+        (4, 5, 6), "Équipe",
+    ),
+}  # fmt: skip
 
 
 class GameFormat:
@@ -90,3 +172,50 @@ class GameFormat:
     def plays_duplicate(self) -> bool:
         """Any duplicate form of séances, étuis and travelling sheets rather than positions."""
         return self.format not in (self.Format.LIBRE, self.Format.MATCH)
+
+    @property
+    def traits(self) -> FormatTraits:
+        """The description of the tournament's format (``TRAITS``)."""
+        return TRAITS[self.format]
+
+    @property
+    def plays_in(self) -> str:
+        """What it is played in (``PlayUnit``): positions, séances or matches."""
+        return self.traits.plays_in
+
+    @property
+    def plays_positions(self) -> bool:
+        """Positions seated on the staff's positions page, a score sheet per table."""
+        return self.plays_in == PlayUnit.POSITIONS
+
+    @property
+    def plays_matches(self) -> bool:
+        """Matches of two teams over quarters in two rooms (fft-duplicate.md §5): the matches'
+        pages seat them, and a penalty is in match points on the match's sheets."""
+        return self.plays_in == PlayUnit.MATCHES
+
+    @property
+    def seating_movement(self) -> str:
+        """The movement it asks of ``tournaments.seating`` (``Movement``)."""
+        return self.traits.movement
+
+    @property
+    def penalty_unit(self) -> str:
+        """What an arbitre's penalty is taken off, and in what (``PenaltyUnit``)."""
+        return self.traits.penalty_unit
+
+    @property
+    def teams_from(self) -> str:
+        """Where its teams come from (``TeamsFrom``)."""
+        return self.traits.teams_from
+
+    @property
+    def chooses_kind(self) -> bool:
+        """Its kind (individual, teams of 2 or of 4) is chosen, and so names its game; the
+        other formats fix their teams, and their format names the game."""
+        return self.teams_from == TeamsFrom.KIND
+
+    @property
+    def has_stand_ins(self) -> bool:
+        """A stand-in may complete a table: counted in the others' topage, never ranked."""
+        return self.traits.stand_ins

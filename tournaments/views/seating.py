@@ -75,7 +75,7 @@ def _round(tournament, number) -> Round:
 
 @role_required(Role.SCORER)
 def round_list(request, tournament):
-    if tournament.format != tournament.Format.LIBRE:
+    if not tournament.plays_positions:
         return _played_elsewhere(request, tournament)
     rounds = {r.number: r for r in tournament.rounds.all()}
     positions = [(k, rounds.get(k)) for k in range(1, tournament.positions + 1)]
@@ -146,7 +146,7 @@ def _review(
 @role_required(Role.SCORER)
 def round_detail(request, tournament, number):
     round_ = _round(tournament, number)
-    if tournament.format != tournament.Format.LIBRE:
+    if not tournament.plays_positions:
         # Its seating, swaps and score sheets are the libre's: the format's own page instead.
         return _played_elsewhere(request, tournament, round_)
     return _review(request, tournament, round_)
