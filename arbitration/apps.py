@@ -8,20 +8,11 @@ class ArbitrationConfig(AppConfig):
 
     def ready(self):
         from scoring.formats.libre.exports import register_workbook_sheet
-        from tournaments.extensions import (
-            register_audit_actions,
-            register_not_seating,
-            register_settings_note,
-        )
+        from tournaments.extensions import register
 
-        from . import transfer
-        from .actions import Action
         from .documents import register_report_documents, workbook_sheet
-        from .selectors import scale_note
+        from .extension import ArbitrationExtension
 
+        register(ArbitrationExtension())  # what tournaments reads of arbitration
         register_workbook_sheet(workbook_sheet)  # the arbitre's report in the results workbook
-        register_not_seating("incident.", "decision.")  # incidents and decisions move no seat
-        transfer.register()  # its rows in a tournament document
-        register_audit_actions(Action)
-        register_settings_note(scale_note)  # an empty penalty scale, on the settings page
         register_report_documents()  # the arbitre's report as a job

@@ -1,26 +1,19 @@
 """What ``arbitration`` adds to a tournament document (``tournaments.transfer``): its sections,
 what decided a ban or a penalty (``Cancellable.reference``, an incident's ``reference``), the
-ids its audit entries hold. Registered at start-up (``apps.ArbitrationConfig.ready``).
+ids its audit entries hold. Told to ``tournaments`` by ``arbitration.extension``.
 
 A ban or a penalty keeps, as text, the incident that decided it: the import gives it the new
 incident's reference, looked up by the incidents the document maps (no text is parsed).
 """
 
-from tournaments.extensions import (
-    Section,
-    register_audit_ids,
-    register_audit_value,
-    register_hidden_ids,
-    register_renamed_field,
-    register_sections,
-)
+from tournaments.extensions import Section
 
 from .models import Incident
 
 INCIDENT = "arbitration.Incident"
-# Incidents come before the bans and penalties they decide (their reference names them).
-SECTIONS = (Section("incidents", INCIDENT, "tournament"),)
-LATER = (
+SECTIONS = (
+    # Incidents come before the bans and penalties they decide (their reference names them).
+    Section("incidents", INCIDENT, "tournament", before="bid_bans"),
     Section("decisions", "arbitration.Decision", "incident__tournament"),
     Section("penalty_scale", "arbitration.PenaltyScale", "tournament"),
 )
@@ -35,12 +28,8 @@ def _reference(value, row, maps):
     return new.get(value, value) if isinstance(value, str) else value
 
 
-def register() -> None:
-    register_sections(*SECTIONS, before="bid_bans")
-    register_sections(*LATER)
-    for model in ("scoring.BidBan", "scoring.Penalty"):
-        register_hidden_ids(model, "reference", _reference)
-    register_audit_value("reference", _reference)
-    register_audit_ids(incident=INCIDENT, decision="arbitration.Decision")
-    # A decision's player became its ``registration`` (migration 0003).
-    register_renamed_field("arbitration.Decision", "player", "registration")
+HIDDEN_IDS = {(model, "reference"): _reference for model in ("scoring.BidBan", "scoring.Penalty")}
+AUDIT_VALUES = {"reference": _reference}
+AUDIT_IDS = {"incident": INCIDENT, "decision": "arbitration.Decision"}
+# A decision's player became its ``registration`` (migration 0003).
+RENAMED_FIELDS = {"arbitration.Decision": {"player": "registration"}}

@@ -5,7 +5,7 @@ every sheet entered and confirmed with 5 deals (``sheets_simulate``; this takes 
 of a minute), then the time of (a) ``standings`` (median of several runs, with its queries),
 (b) right after a change (a penalty applied), the write's time and the public standings page's
 server time for its first viewer, without then with the recomputation on commit
-(``scoring.receivers``), (c) the Excel workbook, (d) the individual rankings PDF, (e) every
+(``scoring.extension``), (c) the Excel workbook, (d) the individual rankings PDF, (e) every
 player's result sheet (one PDF page each). Targets: the standings page under 150 ms for the
 first viewer too; workbook and rankings PDF under 10 s each. BENCH_STANDINGS_DOCUMENTS=0
 leaves the documents out. Set BENCH_STANDINGS_PLAYERS
@@ -83,10 +83,10 @@ def _after_a_change(tournament) -> None:
     it. Then the page once cached. Target: 150 ms of server time, for the first viewer too."""
     from django.test import Client
 
+    from scoring.extension import ScoringExtension
     from scoring.formats.libre.simulation import simulation_accounts
-    from scoring.receivers import standings_after_commit
     from scoring.services_ledger import penalty_apply
-    from tournaments.signals import audited
+    from tournaments.extensions import Extension
 
     _scorer, arbitre = simulation_accounts(tournament)
     people = list(tournament.registrations.order_by("number"))
@@ -103,19 +103,19 @@ def _after_a_change(tournament) -> None:
     def change():
         penalty_apply(registration=rng.choice(people), points=1, reason="bench", user=arbitre)
 
-    uid = "scoring.standings_after_commit"
+    hears = ScoringExtension.after_audit
     for label, connected in (
         ("without recomputation on commit (before)", False),
         ("with the recomputation on commit (now)", True),
     ):
-        if not connected:
-            audited.disconnect(dispatch_uid=uid)
+        if not connected:  # scoring hears of no write
+            ScoringExtension.after_audit = Extension.after_audit
         writes, pages, officials = [], [], []
         for _ in range(RUNS):
             writes.append(timed(change))
             pages.append(timed(lambda: _ok(client.get(address))))
             officials.append(timed(lambda: _ok(client.get(address, {"official": "1"}))))
-        audited.connect(standings_after_commit, dispatch_uid=uid)
+        ScoringExtension.after_audit = hears
         print(f"right after a change, {label}:")
         print(f"  the write (a penalty applied): {_ms(writes)}")
         print(f"  standings page, first viewer: {_ms(pages)} (target < 150 ms)")

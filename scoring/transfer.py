@@ -1,13 +1,8 @@
 """What ``scoring`` adds to a tournament document (``tournaments.transfer``): its sections, the
-registrations a deal's poignées name, the ids its audit entries hold. Registered at start-up
-(``apps.ScoringConfig.ready``)."""
+registrations a deal's poignées name, the ids its audit entries hold. Told to ``tournaments``
+by ``scoring.extension``."""
 
-from tournaments.extensions import (
-    Section,
-    register_audit_ids,
-    register_hidden_ids,
-    register_sections,
-)
+from tournaments.extensions import Section
 
 SECTIONS = (
     # A sheet's form token names one opening of a form on the source (a double click finds
@@ -35,7 +30,5 @@ def _poignees(value, row, maps):
     return [[maps["tournaments.Registration"].get(reg), level] for reg, level in value]
 
 
-def register() -> None:
-    register_sections(*SECTIONS)
-    register_hidden_ids("scoring.Deal", "poignees", _poignees)
-    register_audit_ids(penalty="scoring.Penalty", ban="scoring.BidBan", bid_ban="scoring.BidBan")
+HIDDEN_IDS = {("scoring.Deal", "poignees"): _poignees}
+AUDIT_IDS = {"penalty": "scoring.Penalty", "ban": "scoring.BidBan", "bid_ban": "scoring.BidBan"}

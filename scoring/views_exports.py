@@ -6,7 +6,8 @@ Thin: read the choices and ask ``tournaments.jobs`` for the document
 how far it is. The CSV files, rows made in well under a second, are made here, at once. A position
 that is not one falls back to every position; one out of range is clamped. The position is a choice
 of donnes libres only: the other formats' page shows their official ranking for the whole tournament
-(``official_ranking``, ``exports_ranking``).
+(``official_ranking``, read from the cache where each write's commit leaves it;
+``exports_ranking``).
 """
 
 from django.http import Http404
@@ -15,7 +16,7 @@ from django.shortcuts import render
 from common.views import download
 from scoring import exports_ranking
 from scoring.formats.libre import exports, job_kinds
-from scoring.official_ranking import official_ranking
+from scoring.official_ranking import cached_official_ranking
 from tournaments.permissions import Role, role_required
 from tournaments.views.jobs import document_response
 
@@ -32,7 +33,7 @@ def _choices(request, tournament) -> tuple[int | None, bool]:
 
 
 def _ranking_context(tournament, official: bool) -> dict:
-    ranking = official_ranking(tournament=tournament, official=official)
+    ranking = cached_official_ranking(tournament=tournament, official=official)
     return {
         "parts": exports_ranking.ranking_parts(ranking, exports_ranking.member_names(tournament)),
         "progress": exports_ranking.ranking_progress(tournament),

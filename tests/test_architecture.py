@@ -59,15 +59,22 @@ def test_a_planted_violation_fails(copy_of_the_code, module, line, contract):
 
 
 def test_the_apps_above_tell_tournaments_what_it_must_not_name():
-    """``tournaments`` reads what scoring and arbitration register (``tournaments.extensions``)
-    instead of naming their tables and audit actions."""
+    """``tournaments`` reads what scoring and arbitration register, one extension each
+    (``tournaments.extensions``), instead of naming their tables and audit actions."""
+    from arbitration.extension import ArbitrationExtension
+    from scoring.extension import ScoringExtension
     from tournaments import extensions
+    from tournaments.apps import TournamentsExtension
+
+    assert [type(ext) for ext in extensions.registered()] == [
+        TournamentsExtension, ScoringExtension, ArbitrationExtension
+    ]  # fmt: skip
 
     assert set(extensions.not_seating()) == {
         "sheet.", "penalty", "bid_ban.", "incident.", "decision.", "boards.", "travelling."
     }  # fmt: skip
     # Score sheets; a séance's travelling sheets; the tables' reports of a séance.
-    assert len(extensions._RESULTS) == 3
+    assert len(ScoringExtension.results) == 3
     source = (ROOT / "tournaments" / "models" / "seating.py").read_text()
     assert "score_sheets" not in source
     assert "score_sheets" not in (ROOT / "tournaments" / "services.py").read_text()

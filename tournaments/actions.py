@@ -2,7 +2,7 @@
 
 Every service writes its entry with one of these (``services.audit_log`` refuses an action no
 app declared); ``scoring.actions`` and ``arbitration.actions`` declare theirs and register them
-(``extensions.register_audit_actions``). The value is what the database and the exports keep.
+(their ``Extension.audit_actions``). The value is what the database and the exports keep.
 """
 
 from django.db import models

@@ -1,5 +1,19 @@
+"""The ``tournaments`` app: its configuration and what it tells its own extension surface
+(``tournaments.extensions``), as the apps above it do."""
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+from .actions import Action
+from .extensions import Extension, register
+
+
+class TournamentsExtension(Extension):
+    """The audit actions of ``tournaments`` itself, and a field it renamed."""
+
+    audit_actions = Action
+    # A seat's index at its table was its ``position`` until migration 0011: the round's word.
+    renamed_fields = {"tournaments.Seat": {"position": "number"}}
 
 
 class TournamentsConfig(AppConfig):
@@ -7,12 +21,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from .actions import Action
-        from .extensions import register_audit_actions, register_renamed_field
-
-        register_audit_actions(Action)
+        register(TournamentsExtension())
         from .job_kinds import register_position_documents
 
         register_position_documents()
-        # A seat's index at its table was its ``position`` until migration 0011: the round's word.
-        register_renamed_field("tournaments.Seat", "position", "number")

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 
 from common.rendering import PDF, render_pdf
 
+from .extensions import score_sheet_notes
 from .models import Round
 from .print_fit import fit_lines
 from .score_sheet_layout import WIDTH, png, score_sheet_grid, svg
 from .selectors_seating import round_seats_by_name, round_tables
-from .signals import score_sheet_notes
 
 # Room (mm) for a player's name in a table of the plan: the card's width less its padding,
 # borders and the seat column (templates/print/table_plan.html), less a little for rounding.
@@ -136,10 +136,7 @@ def score_sheets_pdf(
         )
     )
     # What the apps built on tournaments want each table to know (scoring: the bid bans).
-    notes: dict[int, list[str]] = {}
-    for _receiver, answer in score_sheet_notes.send(sender=Round, round=round):
-        for number, texts in (answer or {}).items():
-            notes.setdefault(number, []).extend(texts)
+    notes = score_sheet_notes(round)
     tables = round_tables(round=round)
     if numbers is not None:
         tables = tables.filter(number__in=numbers)

@@ -6,14 +6,13 @@ The audit log stays here rather than in ``common``: every entry belongs to a tou
 history page, its export and its backup carry it).
 """
 
-from .extensions import is_audit_action
+from .extensions import after_audit, is_audit_action
 from .models import AuditEntry, Tournament
-from .signals import audited
 
 
 def audit_log(*, action: str, user=None, tournament=None, data=None) -> AuditEntry:
     """Record an action (one an app declared: see ``actions``). Call it inside the service's
-    transaction. Apps above hear of it (``signals.audited``)."""
+    transaction. Apps above hear of it (``extensions.after_audit``)."""
     if not is_audit_action(action):
         raise ValueError(f"{action!r} is no audit action an app declared")
     entry = AuditEntry.objects.create(
@@ -22,7 +21,7 @@ def audit_log(*, action: str, user=None, tournament=None, data=None) -> AuditEnt
         tournament=tournament,
         data=data or {},
     )
-    audited.send(sender=AuditEntry, entry=entry)
+    after_audit(entry)
     return entry
 
 

@@ -19,12 +19,12 @@ from common.errors import field_error
 from common.text import has_visible_text, trim_invisible
 
 from .actions import Action
+from .extensions import sheets_follow_seats
 from .models import Registration, Round, Seat, Table, Tournament
 from .permissions import Role, has_role, require_role
 from .seating import SeatingError, SeatingRequest, plan_rounds
 from .seating.review import review_position
 from .services import audit_log, lock_tournament
-from .signals import seats_swapped
 
 # The engine's refusals a tournament can meet, as the organiser should read them.
 SEATING_ERROR_MESSAGES = {
@@ -262,7 +262,7 @@ def round_swap_players(
 
     Once a score sheet of the position exists, this is an arbitre's correction: it needs a
     reason, kept in the audit entry, and the marks of the sheets follow the seats
-    (``signals.seats_swapped``).
+    (``extensions.sheets_follow_seats``).
     """
     round_ = lock_round(round)
     refuse_if_closed(round_)
@@ -282,7 +282,7 @@ def round_swap_players(
     places = exchange_seats(round_, first, second)
     if locked:
         moves = [(*places[0], first.pk, second.pk), (*places[1], second.pk, first.pk)]
-        seats_swapped.send(sender=Round, round=round_, moves=moves, user=user, reason=reason)
+        sheets_follow_seats(round=round_, moves=moves, user=user, reason=reason)
     audit_log(
         action=Action.ROUND_CORRECTED if locked else Action.ROUND_SWAPPED,
         user=user,

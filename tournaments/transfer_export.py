@@ -5,7 +5,7 @@ players, then one list of rows per entry of ``sections()`` (the fields of each r
 ``row_fields``'s); ``tournament_export`` reads every row of a tournament into one. A foreign
 key holds the source's id of a row of the document, an account its username (never a
 password). The sections of the apps built on ``tournaments`` are theirs to register
-(``extensions.register_sections``): this module names none of their models. Reads only;
+(``Extension.sections``): this module names none of their models. Reads only;
 ``transfer`` imports a document back.
 """
 

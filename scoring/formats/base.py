@@ -8,6 +8,7 @@ test which format it is: a new format is a new package under ``scoring/formats/`
 closes and reopens, the official ranking's row) lives outside the packages, written once.
 """
 
+from scoring import ranking_cache
 from scoring.ranking import OfficialRanking
 from tournaments.models import Tournament
 
@@ -23,3 +24,13 @@ class TournamentFormat:
     ) -> OfficialRanking:
         """The tournament's ranking in the format's own terms (``scoring.ranking``)."""
         raise NotImplementedError
+
+    # After a write (``scoring.extension``): what the format keeps ready in the cache.
+
+    def refresh_rankings(self, tournament: Tournament) -> None:
+        """Compute what the format precomputes for the pages into the cache under the
+        tournament's current stamp, once a write has committed: by default its provisional and
+        official rankings (``scoring.ranking_cache``)."""
+        ranking_cache.refresh(
+            tournament, lambda official: self.official_ranking(tournament, official=official)
+        )

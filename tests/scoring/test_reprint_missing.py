@@ -1,5 +1,5 @@
 """The sheets of the tables still missing: ``tournaments`` asks, through the hook ``scoring``
-registers (``extensions.register_table_results``), which tables have a sheet entered, and the
+registers (``ScoringExtension.tables_with_results``), which tables have a sheet entered, and the
 position page prints the others' again."""
 
 import io
@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scoring.extension import ScoringExtension
 from scoring.formats.libre import services
 from scoring.formats.libre.forms import read_entry
 from tests.jobs import fetch
@@ -42,7 +43,9 @@ def test_scoring_tells_which_tables_have_a_sheet(position):
 
 
 def test_without_an_app_to_tell_every_table_is_missing(position, monkeypatch):
-    monkeypatch.setattr(extensions, "_TABLE_RESULTS", [])
+    monkeypatch.setattr(
+        ScoringExtension, "tables_with_results", extensions.Extension.tables_with_results
+    )
     assert round_tables_missing(round=position) == [1, 2, 3]
 
 

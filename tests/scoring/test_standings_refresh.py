@@ -12,10 +12,10 @@ from django.urls import reverse
 
 from arbitration import services as arbitration
 from arbitration.models import IncidentKind
+from common.after_commit import _Batch
 from scoring.formats.libre import services, services_rounds
 from scoring.formats.libre import standings as standings_module
 from scoring.formats.libre.standings import ledger_stamp, standings_key, standings_refresh
-from scoring.receivers import _Refresh
 from tests.factories import TeamFactory
 from tests.scoring.conftest import seat_and_publish
 from tests.scoring.test_public import enter
@@ -31,7 +31,7 @@ def settle():
     they would have at their commit. A test's transaction never commits, and a refresh still
     pending stands for every later write of the same transaction."""
     for _ids, callback, _robust in connection.run_on_commit:
-        if isinstance(callback, _Refresh) and not callback.ran:
+        if isinstance(callback, _Batch) and not callback.done:
             callback()
 
 

@@ -8,6 +8,7 @@ services turn them into plain ids and back.
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ..extensions import rounds_with_results
 from .core import Registration, Tournament, seat_name
 from .duplicate import Session
 
@@ -66,8 +67,6 @@ class Round(models.Model):
     def is_locked(self) -> bool:
         """True once this position has results (``scoring``'s score sheets, as it registers in
         ``tournaments.extensions``): then only an arbitre's correction changes the seating."""
-        from ..extensions import rounds_with_results
-
         return self.pk is not None and rounds_with_results(Round.objects.filter(pk=self.pk))
 
 

@@ -2,6 +2,7 @@
 
 from scoring.formats.base import TournamentFormat
 from scoring.formats.libre import ranking
+from scoring.formats.libre.standings import standings_refresh
 from tournaments.models import Tournament
 
 
@@ -10,3 +11,7 @@ class Libre(TournamentFormat):
 
     def official_ranking(self, tournament, *, official=True, up_to=None):
         return ranking.official_ranking(tournament, official, up_to)
+
+    def refresh_rankings(self, tournament):
+        """The standings the public pages show (``standings.standings_refresh``)."""
+        standings_refresh(tournament_id=tournament.pk)

@@ -378,7 +378,7 @@ def scoresheet_reseat(*, table: Table, user, reason: str):
     """A new version of the table's sheet after players were moved: each seat's marks, and the
     deals' taker, partner and poignées, go to whoever sits in that seat now.
 
-    Called by the arbitre's seating correction (``tournaments.signals.seats_swapped``), in its
+    Called by the arbitre's seating correction (``ScoringExtension.sheets_follow_seats``), in its
     transaction; the version keeps the status it had (an arbitre's act, with the reason).
     """
     table = lock_table(table)

@@ -271,7 +271,7 @@ def standings_refresh(*, tournament_id: int) -> None:
     """Compute the rankings the public pages show by default (up to the last position published,
     provisional and official; the team ranking is summed from them) into the cache under the
     current stamp, so that no viewer pays for it. Called once a write has committed
-    (``receivers.standings_after_commit``); plain arguments, so a task queue can run it too.
+    (``Libre.refresh_rankings``); plain arguments, so a task queue can run it too.
 
     The stamp is read before the data: the ranking stored is never older than its key (a write
     committed in between is counted, and its own refresh stores it again under its stamp).

@@ -1,0 +1,82 @@
+"""What ``scoring`` tells ``tournaments`` (``tournaments.extensions``), in one object registered
+at start-up (``apps.ScoringConfig.ready``).
+
+- A position with a score sheet is locked, and so is every position of a duplicate séance once
+  a travelling sheet or a table's reported score exists (a movement drawn again would drop it
+  unsaid). A table whose sheet is entered (in any version) is not missing.
+- A duplicate position is over once every table's scores are in (``duplicate.progress``).
+- A team match seats no position: its seating page shows the quarters and rooms.
+- Sheets, penalties, bans, étuis and travelling sheets move no seat; the matches drawn seat the
+  teams present, after which « all present » is no longer taken back.
+- The rows it adds to a tournament document (``scoring.transfer``).
+- When an arbitre moves players of a position whose sheets exist, each sheet concerned gets a
+  new version (the arbitre's correction, with the reason) whose marks follow the seats: a sheet
+  records what each seat scored, and the seat now belongs to someone else. Older versions keep
+  the names they had.
+- The position's score sheets carry the bid bans in force at their table.
+- Once any write of a tournament commits (its audit entry moved the change stamp), its format
+  computes into the cache what it keeps ready (``TournamentFormat.refresh_rankings``): the
+  first viewer after a change finds it there. Once per transaction however many entries it
+  writes; never for a write rolled back (``common.after_commit``).
+"""
+
+from common.after_commit import AfterCommit
+from scoring import transfer
+from scoring.actions import Action
+from scoring.formats.duplicate.progress import finished_positions
+from scoring.formats.libre.bans import round_bans
+from scoring.formats.libre.services import scoresheet_reseat
+from scoring.formats.match.views_public import is_team_match, match_seating
+from scoring.formats.registry import format_of
+from tournaments.extensions import Extension
+from tournaments.models import Table, Tournament
+
+
+def refresh_rankings(tournament_id: int) -> None:
+    """What the tournament's format keeps ready, computed under the current stamp. Plain
+    arguments, so that a task queue could run it too."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is not None:  # else deleted since
+        format_of(tournament).refresh_rankings(tournament)
+
+
+# Run once the write commits: the write is committed and answered whatever happens there.
+rankings_after_commit = AfterCommit(refresh_rankings)
+
+
+class ScoringExtension(Extension):
+    results = (
+        lambda rounds: rounds.filter(score_sheets__isnull=False),
+        lambda rounds: rounds.filter(session__boards__sheets__isnull=False),
+        lambda rounds: rounds.filter(session__boards__table_reports__isnull=False),
+    )
+    not_seating = ("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")
+    seating_actions = (Action.MATCHES_DRAWN,)
+    audit_actions = Action
+    sections = transfer.SECTIONS
+    hidden_ids = transfer.HIDDEN_IDS
+    audit_ids = transfer.AUDIT_IDS
+
+    def tables_with_results(self, tables):
+        return tables.filter(score_sheets__isnull=False)
+
+    def finished_rounds(self, rounds):
+        return finished_positions(rounds)
+
+    def seating_page(self, tournament):
+        return match_seating if is_team_match(tournament) else None
+
+    def score_sheet_notes(self, round):
+        """The bid bans in force at each table, printed on its sheet."""
+        return {
+            table: [ban.short for ban in bans] for table, bans in round_bans(round=round).items()
+        }
+
+    def sheets_follow_seats(self, *, round, moves, user, reason):
+        tables = {table for table, _seat, _old, _new in moves}
+        for table in Table.objects.filter(pk__in=tables).order_by("number"):
+            scoresheet_reseat(table=table, user=user, reason=reason)
+
+    def after_audit(self, entry):
+        if entry.tournament_id is not None:
+            rankings_after_commit.add(entry.tournament_id)
