@@ -43,10 +43,13 @@ class ScoringConfig(AppConfig):
         from scoring.formats.duplicate.progress import finished_positions
 
         register_finished_rounds(finished_positions)
-        # A team match seats no position: its seating page shows the quarters and rooms.
-        from scoring.formats.match.views_public import is_team_match, match_seating
-
-        register_seating_page(is_team_match, match_seating)
+        # A format that seats no position (a team match) has its own seating page.
+        register_seating_page(
+            lambda tournament: registry.format_of(tournament).own_seating_page,
+            lambda request, tournament: registry.format_of(tournament).public_seating(
+                request, tournament
+            ),
+        )
         register_not_seating("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")
         transfer.register()  # its rows in a tournament document
         from scoring.formats.duplicate.job_kinds import register_duplicate_documents

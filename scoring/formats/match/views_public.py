@@ -32,12 +32,8 @@ def match_standings(request, tournament):
     )
 
 
-def is_team_match(tournament) -> bool:
-    return tournament.is_team_match
-
-
 def match_seating(request, tournament):
-    """Registered as the team match's seating page (``tournaments.extensions``)."""
+    """The team match's public seating page (``Match.public_seating``)."""
 
     def make():
         return {"plays": matches_in_play(tournament)}
