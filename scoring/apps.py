@@ -45,7 +45,7 @@ class ScoringConfig(AppConfig):
         register_finished_rounds(finished_positions)
         # A format that seats no position (a team match) has its own seating page.
         register_seating_page(
-            lambda tournament: registry.format_of(tournament).own_seating_page,
+            lambda tournament: not registry.format_of(tournament).seats_positions,
             lambda request, tournament: registry.format_of(tournament).public_seating(
                 request, tournament
             ),

@@ -15,6 +15,8 @@ may build on it and stay apart from its siblings.
 
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring import exports_ranking
 from scoring.ranking import OfficialRanking
@@ -53,13 +55,22 @@ class TournamentFormat:
         de route); none by default."""
         raise Http404
 
-    # A format that seats no position (a team match) shows its own public seating page
-    # (``public_seating``) instead of the positions' (``tournaments.extensions``).
-    own_seating_page: bool = False
+    # The players are seated position by position (the positions' public seating page, their
+    # number on the tournament's page). A format that seats no position (a team match: its
+    # quarters' rooms) shows its own seating page instead (``public_seating``).
+    seats_positions: bool = True
 
     def public_seating(self, request, tournament):
-        """The format's own public seating page, where ``own_seating_page``."""
+        """The format's own public seating page, where it does not ``seats_positions``."""
         raise Http404
+
+    # The public pages link to a team standings page of its own in a tournament with teams
+    # (donnes libres); a duplicate's teams are its ranking, a team match's its table.
+    links_team_standings: bool = False
+
+    # The public pages name the game by the tournament's kind (individual, teams of 2 or 4)
+    # rather than by its format.
+    named_by_kind: bool = False
 
     # --- The projector (``scoring.views_screen``): panels shown in turn. ---
 
@@ -86,6 +97,11 @@ class TournamentFormat:
 
     # The teams meet in matches of four quarters (fft-duplicate.md §5): the matches' pages.
     has_matches: bool = False
+
+    def staff_home(self, tournament) -> dict:
+        """The staff menu's link to where the tournament is played: its address, its label
+        and its test id (by default the positions)."""
+        return {"url": reverse("manage:rounds", args=[tournament.slug]), "label": _("Positions")}
 
     def position_scores_page(self, tournament, round_) -> str | None:
         """The address of the staff's page for the scores of position ``round_`` when they

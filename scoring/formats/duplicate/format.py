@@ -4,6 +4,7 @@
 from django.http import Http404
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring.formats.base import TournamentFormat
 from scoring.formats.duplicate import exports, results_menu, screen, views_public
@@ -44,6 +45,10 @@ class DuplicateFamily(TournamentFormat):
     def screen_total_rows(self, tournament) -> list[dict]:
         """The projector's rows of the whole tournament, once every séance is closed."""
         raise NotImplementedError
+
+    def staff_home(self, tournament):
+        url = reverse("scoring:duplicate", args=[tournament.slug, 1])
+        return {"url": url, "label": _("Séance"), "testid": "session-link"}
 
     def position_scores_page(self, tournament, round_):
         """The séance of the position: its étuis' travelling sheets."""

@@ -12,7 +12,10 @@ class Libre(TournamentFormat):
         return ranking.official_ranking(tournament, official, up_to)
 
     # Its public pages: the standings after any position, the team standings in a team
-    # tournament, a player's page.
+    # tournament, a player's page; its game named by its kind (individual, teams of 2 or 4).
+    links_team_standings = True
+    named_by_kind = True
+
     def public_standings(self, request, tournament):
         return views_public.standings_page(request, tournament)
 

@@ -1,6 +1,7 @@
 """The team match. What the tournament's format answers (``scoring.formats.base``)."""
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring.formats.base import TournamentFormat
 from scoring.formats.match import ranking, results_menu, views_public
@@ -25,7 +26,7 @@ class Match(TournamentFormat):
     def public_player(self, request, tournament, registration):
         return views_public.match_player(request, tournament, registration)
 
-    own_seating_page = True
+    seats_positions = False
 
     def public_seating(self, request, tournament):
         return views_public.match_seating(request, tournament)
@@ -46,6 +47,10 @@ class Match(TournamentFormat):
 
     # The staff's pages: the matches, their quarters and rooms; no score sheet of a position.
     has_matches = True
+
+    def staff_home(self, tournament):
+        url = reverse("scoring:matches", args=[tournament.slug])
+        return {"url": url, "label": _("Matches"), "testid": "matches-link"}
 
     def position_scores_page(self, tournament, round_):
         return reverse("scoring:matches", args=[tournament.slug])
