@@ -13,6 +13,7 @@ own (404), the projector's seating panel by seat, the results menu of its offici
 may build on it and stay apart from its siblings.
 """
 
+from django.core.management.base import CommandError
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -108,6 +109,13 @@ class TournamentFormat:
         are not its score sheets (a séance's étuis, the matches' quarters); None: the
         position's dashboard of score sheets."""
         return None
+
+    def simulate(self, **options) -> str:
+        """``manage.py simulate_tournament --format <key>``: a tournament of this format with
+        its players, seating and, if asked, sheets; says what it made. ``options``: slug,
+        players, teams, seed, name, positions, sheets, movement and ``organiser`` (gives the
+        owning account once the options are checked). A ``CommandError`` says what is wrong."""
+        raise CommandError(f"--format {self.key}: no simulation")
 
     def export_files(self) -> dict:
         """``manage.py export_duplicate``'s files: file name -> its rows of a tournament

@@ -2,7 +2,7 @@
 
 from scoring.formats.duplicate import screen
 from scoring.formats.duplicate.format import DuplicateFamily
-from scoring.formats.individuel import ranking
+from scoring.formats.individuel import ranking, simulate
 from tournaments.models import Tournament
 
 
@@ -19,3 +19,6 @@ class Individuel(DuplicateFamily):
 
     def screen_total_rows(self, tournament):
         return screen.player_total_rows(tournament)
+
+    def simulate(self, **options):
+        return simulate.simulate(**options)

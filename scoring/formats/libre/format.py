@@ -1,7 +1,7 @@
 """Donnes libres. What the tournament's format answers (``scoring.formats.base``)."""
 
 from scoring.formats.base import TournamentFormat
-from scoring.formats.libre import exports, job_kinds, ranking, views_public, views_results
+from scoring.formats.libre import exports, job_kinds, ranking, simulate, views_public, views_results
 from tournaments.models import Tournament
 
 
@@ -52,3 +52,6 @@ class Libre(TournamentFormat):
             official=official,
             progress=progress,
         )
+
+    def simulate(self, **options):
+        return simulate.simulate(**options)

@@ -3,7 +3,7 @@
 from django.shortcuts import get_object_or_404
 
 from scoring.formats.duplicate.format import DuplicateFamily
-from scoring.formats.quadrettes import ranking, screen, views_public
+from scoring.formats.quadrettes import ranking, screen, simulate, views_public
 from tournaments.models import Team, Tournament
 from tournaments.selectors_places import round_places_by_name
 
@@ -30,3 +30,6 @@ class Quadrettes(DuplicateFamily):
         """A quadrette's feuille de route."""
         team = get_object_or_404(Team, tournament=tournament, number=number)
         return views_public.quadrette_page(request, tournament, team)
+
+    def simulate(self, **options):
+        return simulate.simulate(**options)

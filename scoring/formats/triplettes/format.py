@@ -1,7 +1,7 @@
 """Duplicate triplettes. What the tournament's format answers (``scoring.formats.base``)."""
 
 from scoring.formats.duplicate.format import DuplicateFamily
-from scoring.formats.triplettes import ranking, screen
+from scoring.formats.triplettes import ranking, screen, simulate
 from tournaments.models import Tournament
 from tournaments.selectors_places import round_places_by_name
 
@@ -23,3 +23,6 @@ class Triplettes(DuplicateFamily):
 
     def screen_total_rows(self, tournament):
         return screen.total_rows(tournament)
+
+    def simulate(self, **options):
+        return simulate.simulate(**options)
