@@ -1,7 +1,10 @@
-"""The results menu of a tournament not in donnes libres (duplicate individuel, triplettes,
-quadrettes, team match): its official ranking (``official_ranking``) as the page's table, a
-PDF, CSV rows, a workbook and the federation's file. Donnes libres keep ``exports`` and
-``exports_rows``, whose rankings carry a bilan per position.
+"""The results menu of the official ranking, every format's by default
+(``scoring.formats.base.TournamentFormat``: duplicate individuel, triplettes, quadrettes, team
+match): the ranking as the page's table, a PDF, CSV rows, a workbook and the federation's file.
+Donnes libres have their own (``scoring.formats.libre.exports``), whose rankings carry a bilan
+per position. The format (``game``) says what is its own: how far its ranking counts, what its
+players played, its workbook's sheets, whether the ledger's penalties count. This module names
+no format package and does not look the format up, so that the interface can build on it.
 
 Figures: a global % with 2 decimals (as the séance's pages and prints), PM with 3; in files
 they stay numbers. Must not write, and no query count here grows with the field.
@@ -11,22 +14,31 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import pgettext
 
 from common.rendering import CSV, PDF, XLSX, csv_bytes, render_pdf, xlsx_bytes
+from scoring import ranking_cache
 from scoring.engine.duplicate import pm_round
-from scoring.formats.duplicate.exports import decimal_text, lines_rows
-from scoring.formats.libre.exports_rows import penalty_rows
-from scoring.formats.triplettes.documents_results import short_line
-from scoring.models.duplicate import ORIENTATIONS, Board, Orientation, TravellingSheet
-from scoring.models.match import QUARTERS, QuarterPlayer, TeamMatch
-from scoring.official_ranking import Kind, OfficialRanking, RankingRow, official_ranking
+from scoring.models.duplicate import ORIENTATIONS, Orientation
+from scoring.penalty_rows import penalty_rows
+from scoring.ranking import Kind, OfficialRanking, RankingRow
+from scoring.shown import decimal_text
 from tournaments.models import Registration, Table, Tournament
 
 MINUS = "−"  # U+2212: a printed minus as wide as the plus
+
+# Sheets that apps built on scoring add to every results workbook, after scoring's own: each a
+# function of the tournament giving (title, rows). ``arbitration`` registers the arbitre's
+# report ("Arbitrage") from its AppConfig.ready, so that scoring never imports it.
+WORKBOOK_SHEETS: list[Callable[[Tournament], tuple[str, Iterator[list]]]] = []
+
+
+def register_workbook_sheet(sheet: Callable[[Tournament], tuple[str, Iterator[list]]]) -> None:
+    if sheet not in WORKBOOK_SHEETS:
+        WORKBOOK_SHEETS.append(sheet)
 
 
 def figure_label(ranking: OfficialRanking) -> str:
@@ -174,7 +186,9 @@ def _line_text(line: str) -> str:
     """A line as the séance's pages name it: North… for a player, NS or EW for a team."""
     if line in ORIENTATIONS:
         return Orientation(line).label
-    return short_line(line) if line else ""
+    if not line:
+        return ""
+    return _("NS") if line == "NS" else _("EW")  # a team's line, as triplettes print it
 
 
 def _part(kind: str, title: str, ranking: OfficialRanking, rows, names) -> dict:
@@ -223,44 +237,36 @@ def ranking_parts(ranking: OfficialRanking, names: dict[int, str]) -> list[dict]
     return [_part("general", title, ranking, ranking.rows, names)]
 
 
-def ranking_progress(tournament: Tournament) -> str:
-    """How much of the tournament the official ranking counts: travelling sheets confirmed
-    (a duplicate form), quarters closed (a team match). Two queries."""
-    if tournament.is_team_match:
-        counts = TeamMatch.objects.filter(tournament=tournament).aggregate(
-            closed=Count("quarters", filter=Q(quarters__closed_at__isnull=False)),
-            matches=Count("pk", distinct=True),
-        )
-        n, m = counts["closed"], QUARTERS * counts["matches"]
-        return ngettext("%(n)s of %(m)s quarter closed", "%(n)s of %(m)s quarters closed", m) % {
-            "n": n,
-            "m": m,
-        }
-    m = Board.objects.filter(session__tournament=tournament).count()
-    n = TravellingSheet.objects.filter(
-        board__session__tournament=tournament, status=TravellingSheet.Status.CONFIRMED
-    ).count()
-    return ngettext(
-        "%(n)s of %(m)s travelling sheet confirmed", "%(n)s of %(m)s travelling sheets confirmed", m
-    ) % {"n": n, "m": m}
+def page_context(game, tournament: Tournament, official: bool) -> dict:
+    """What the results menu's page shows: the ranking's tables, how much it counts, what its
+    figure is, whether there is a penalties file."""
+    ranking = ranking_cache.cached(
+        tournament, lambda counted: game.official_ranking(tournament, official=counted), official
+    )  # where each write's commit left it (``TournamentFormat.refresh_rankings``)
+    return {
+        "parts": ranking_parts(ranking, member_names(tournament)),
+        "progress": game.ranking_progress(tournament),
+        "legend": legend(ranking, official),
+        "penalties": ("penalties", "csv") in kinds(game, tournament),
+    }
 
 
-def ranking_pdf(*, tournament: Tournament, official: bool, progress=None):
-    ranking = official_ranking(tournament=tournament, official=official)
+def ranking_pdf(game, *, tournament: Tournament, official: bool, progress=None):
+    ranking = game.official_ranking(tournament, official=official)
     context = {
         "tournament": tournament,
         "official": official,
         "parts": ranking_parts(ranking, member_names(tournament)),
-        "progress": ranking_progress(tournament),
+        "progress": game.ranking_progress(tournament),
         "legend": legend(ranking, official),
     }
     pdf = render_pdf("print/official_ranking.html", context, progress=progress)
     return _filename(tournament, "ranking", official, "pdf"), PDF, pdf
 
 
-def _positions_played(tournament: Tournament, official: bool) -> dict[int, int]:
-    """registration id -> the positions played: at a seat (individuel) or, in a team form, at
-    a table of the player's team. Two queries."""
+def positions_played_column(tournament: Tournament) -> tuple[str, dict[int, int]]:
+    """The federation file's column of positions played: at a seat (individuel) or, in a team
+    form, at a table of the player's team. Two queries."""
     played = dict(
         Registration.objects.filter(tournament=tournament)
         .annotate(played=Count("seats"))
@@ -277,29 +283,19 @@ def _positions_played(tournament: Tournament, official: bool) -> dict[int, int]:
         tournament=tournament, team__isnull=False
     ).values_list("pk", "team_id"):
         played[pk] = played.get(pk, 0) + len(rounds.get(team, ()))
-    return played
-
-
-def _quarters_played(tournament: Tournament, official: bool) -> dict[int, int]:
-    """registration id -> the quarters played (closed ones when ``official``): one query."""
-    quarters = QuarterPlayer.objects.filter(quarter__match__tournament=tournament)
-    if official:
-        quarters = quarters.filter(quarter__closed_at__isnull=False)
-    counted = quarters.order_by().values("registration_id").annotate(n=Count("pk"))
-    return dict(counted.values_list("registration_id", "n"))
+    return _("Positions played"), played
 
 
 def federation_rows(
-    *, tournament: Tournament, ranking: OfficialRanking, official: bool
+    game, *, tournament: Tournament, ranking: OfficialRanking, official: bool
 ) -> Iterator[list]:
     """The federation's results file, as in donnes libres (licence, names, club, rank, the
     figure, what was played), one row per player in the ranking's order: a team's members
     each with the team's place and figure, and the team."""
-    match = tournament.is_team_match
-    played = (_quarters_played if match else _positions_played)(tournament, official)
+    played_title, played = game.federation_played(tournament, official)
     header = [
         _("Licence"), _("Last name"), _("First name"), _("Club"), _("Club number"), _("Rank"),
-        figure_label(ranking), _("Quarters played") if match else _("Positions played"),
+        figure_label(ranking), played_title,
     ]  # fmt: skip
     yield header + ([_("Team")] if ranking.teams else [])
     people = {
@@ -322,50 +318,45 @@ def federation_rows(
             yield cells + ([f"{row.number} {row.name}"] if ranking.teams else [])
 
 
-def _penalties_apply(tournament: Tournament) -> bool:
-    """The ledger's penalties: a team match's are its own (``TeamMatch.penalty_a``)."""
-    return not tournament.is_team_match
-
-
-def _csv_rows(tournament: Tournament, kind: str, official: bool) -> Iterator[list]:
+def _csv_rows(game, tournament: Tournament, kind: str, official: bool) -> Iterator[list]:
     """The rows of the CSV file ``kind``: ranking, federation or penalties."""
     if kind == "penalties":
         return penalty_rows(tournament=tournament)
-    ranking = official_ranking(tournament=tournament, official=official)
+    ranking = game.official_ranking(tournament, official=official)
     if kind == "federation":
-        return federation_rows(tournament=tournament, ranking=ranking, official=official)
+        return federation_rows(game, tournament=tournament, ranking=ranking, official=official)
     return ranking_rows(ranking, member_names(tournament))
 
 
-def kinds(tournament: Tournament) -> set[tuple[str, str]]:
-    """The documents of the results menu of a tournament not in donnes libres."""
+def kinds(game, tournament: Tournament) -> set[tuple[str, str]]:
+    """The documents of the official ranking's results menu."""
     found = {("ranking", "pdf"), ("ranking", "csv"), ("federation", "csv"), ("results", "xlsx")}
-    if _penalties_apply(tournament):
+    if game.ledger_penalties:
         found.add(("penalties", "csv"))
     return found
 
 
-def workbook(*, tournament: Tournament, official: bool, sheets=()) -> tuple[str, str, bytes]:
-    """The ranking, then (a duplicate form) every line of every travelling sheet in the columns
-    of fft-duplicate.md §6 and the penalties, then ``sheets`` (other apps' registered ones)."""
-    ranking = official_ranking(tournament=tournament, official=official)
+def workbook(game, *, tournament: Tournament, official: bool) -> tuple[str, str, bytes]:
+    """The ranking, then the format's own sheets (a duplicate form: every line of every
+    travelling sheet in the columns of fft-duplicate.md §6), the penalties, then the sheets
+    other apps registered (``WORKBOOK_SHEETS``)."""
+    ranking = game.official_ranking(tournament, official=official)
     parts = [(_("Ranking"), ranking_rows(ranking, member_names(tournament)))]
-    if tournament.plays_duplicate:
-        parts.append((_("Travelling sheets"), lines_rows(tournament, official=official)))
-    if _penalties_apply(tournament):
+    parts += game.workbook_sheets(tournament, official)
+    if game.ledger_penalties:
         parts.append((_("Penalties"), penalty_rows(tournament=tournament)))
-    parts += [sheet(tournament) for sheet in sheets]
+    parts += [sheet(tournament) for sheet in WORKBOOK_SHEETS]
     return _filename(tournament, "results", official, "xlsx"), XLSX, xlsx_bytes(parts)
 
 
-def document(*, tournament: Tournament, kind: str, fmt: str, official: bool, progress=None,
-             sheets=()):  # fmt: skip
-    """The results document ``<kind>.<fmt>`` of a tournament not in donnes libres, or None."""
-    if (kind, fmt) not in kinds(tournament):
+def document(game, *, tournament: Tournament, kind: str, fmt: str, official: bool,
+             progress=None):  # fmt: skip
+    """The official ranking's results document ``<kind>.<fmt>``, or None."""
+    if (kind, fmt) not in kinds(game, tournament):
         return None
     if fmt == "csv":
-        content = csv_bytes(_csv_rows(tournament, kind, official))
+        content = csv_bytes(_csv_rows(game, tournament, kind, official))
         return _filename(tournament, kind, official, "csv"), CSV, content
     if fmt == "xlsx":
-        return workbook(tournament=tournament, official=official, sheets=sheets)
-    return ranking_pdf(tournament=tournament, official=official, progress=progress)
+        return workbook(game, tournament=tournament, official=official)
+    return ranking_pdf(game, tournament=tournament, official=official, progress=progress)

@@ -26,7 +26,6 @@ from scoring.actions import Action
 from scoring.formats.duplicate.progress import finished_positions
 from scoring.formats.libre.bans import round_bans
 from scoring.formats.libre.services import scoresheet_reseat
-from scoring.formats.match.views_public import is_team_match, match_seating
 from scoring.formats.registry import format_of
 from tournaments.extensions import Extension
 from tournaments.models import Table, Tournament
@@ -64,7 +63,9 @@ class ScoringExtension(Extension):
         return finished_positions(rounds)
 
     def seating_page(self, tournament):
-        return match_seating if is_team_match(tournament) else None
+        """A format that seats no position (a team match) shows its own seating page."""
+        game = format_of(tournament)
+        return None if game.seats_positions else game.public_seating
 
     def score_sheet_notes(self, round):
         """The bid bans in force at each table, printed on its sheet."""

@@ -12,8 +12,14 @@ results once per change. Only the views call this.
 
 from django.http import HttpResponse, QueryDict
 
-from scoring.formats.libre.standings import ledger_stamp
+from tournaments.selectors import change_stamp
 from tournaments.views.helpers import live_page, polled_unchanged, refresh_seconds
+
+
+def ledger_stamp(*, tournament) -> int:
+    """Changes whenever anything a results page reads changes (every write leaves an audit
+    entry): what a page shows is cached under it, and a poll that holds it is answered 204."""
+    return change_stamp(tournament=tournament)
 
 
 def live_address(request, stamp: int, **params) -> str:

@@ -6,12 +6,23 @@ they are copied by hand onto its forms. Formatting only: no read, no rule.
 """
 
 from decimal import Decimal
+from fractions import Fraction
 
 from django.utils.formats import number_format
 
-from scoring.formats.duplicate.exports import decimal_text
-
 MINUS = "−"
+
+
+def decimal_text(value: Fraction | None, places: int = 4) -> str:
+    """``value`` with ``places`` decimals, rounded half away from zero; "" for None."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    scale = 10**places
+    magnitude = (abs(value.numerator) * scale * 2 + value.denominator) // (2 * value.denominator)
+    sign = "-" if value < 0 and magnitude else ""
+    whole, frac = divmod(magnitude, scale)
+    return f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
 
 
 def percent_shown(value) -> str:

@@ -4,7 +4,8 @@ One full-screen page that shows its panels in turn, in large type: the published
 position being played (``round_played``: in a duplicate, the first whose scores are not all in;
 alphabetical, "NAME First — table N · seat"; in a team match, each match's quarter in play and
 who plays in which room, its result once finished), the provisional standings and, in a team
-tournament, the team standings (``Standings.teams``, as the public teams page).
+tournament, the team standings (``Standings.teams``, as the public teams page). The
+tournament's format says which panels it has and draws them (``TournamentFormat.screen_*``).
 ``static/js/screen.js`` shows each panel for ``?seconds=`` (20 by default, 5 to 120), scrolls a
 long list by itself (a CSS animation it only measures for) and, once a panel is hidden, asks
 ``/t/<slug>/screen/panel/?panel=<name>&stamp=<n>`` for news: the answer is 204 ("nothing new")
@@ -12,25 +13,18 @@ while the ledger's stamp is the one the panel was drawn at, else the panel drawn
 swaps it in place, no reload). Non-public tournaments are a 404 for anyone without a staff
 role in them. Queries do not grow with the field: 2 for a 204, at most 8 for a donnes-libres
 page; a duplicate's results panel reads its closed séance (about 15 queries), a team match's
-its matches in 4 whatever their number (``screen_results``).
+its official ranking in 5 whatever the number of matches.
 """
 
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
-from scoring.formats.libre.standings import cached_standings, ledger_stamp
-from scoring.formats.match.results import matches_in_play
-from scoring.screen_results import duplicate_results_panel, match_table_panel
+from scoring.formats.registry import format_of
+from scoring.public_live import ledger_stamp
 from tournaments.models import Tournament
-from tournaments.selectors_places import round_places_by_name
-from tournaments.selectors_seating import round_played, round_seats_by_name
 from tournaments.views.helpers import nothing_new, public_tournament, seating_address
 
-PANELS = ("seating", "standings")
-TEAM_PANELS = (*PANELS, "teams")
-DUPLICATE_PANELS = ("seating", "results")  # the closed séances' rankings (screen_results)
-MATCH_PANELS = ("seating", "matches")  # the competition table of the finished matches
 DEFAULT_SECONDS, MIN_SECONDS, MAX_SECONDS = 20, 5, 120
 
 
@@ -50,54 +44,20 @@ def display_seconds(raw: str) -> int:
     return min(max(seconds, MIN_SECONDS), MAX_SECONDS)
 
 
-def _seating_context(tournament: Tournament) -> dict:
-    if tournament.is_team_match:  # no position: each match's quarter in play and its rooms
-        return {"round": None, "seats": [], "plays": matches_in_play(tournament)}
-    round_ = round_played(tournament=tournament)
-    if round_ is None:
-        seats = []
-    elif tournament.places_teams:  # places, not seats
-        seats = round_places_by_name(round=round_)
-    else:
-        seats = list(round_seats_by_name(round=round_))
-    return {"round": round_, "seats": seats}
-
-
 def panels_of(tournament: Tournament) -> tuple[str, ...]:
-    """The panels the projector shows in turn: the team standings in a team tournament only;
-    in a duplicate, the rankings of the closed séances only (an open séance's scores stay with
-    the staff, fft-duplicate.md §1.7); in a team match, the competition table of the finished
-    matches."""
-    if tournament.is_team_match:
-        return MATCH_PANELS
-    if tournament.plays_duplicate:
-        return DUPLICATE_PANELS
-    return TEAM_PANELS if tournament.has_teams else PANELS
-
-
-def _standings_context(tournament: Tournament, stamp: int) -> dict:
-    ranking = cached_standings(tournament=tournament, stamp=stamp)
-    # Nothing to rank yet: no sheet counted and every total still 0 (no penalty either).
-    empty = ranking.sheets == 0 and not any(row.total for row in ranking.rows)
-    return {"ranking": ranking, "no_results": empty}
+    """The panels the projector shows in turn, as the tournament's format has them."""
+    return format_of(tournament).screen_panels(tournament)
 
 
 def _panel_contexts(tournament: Tournament, names, stamp: int) -> dict[str, dict]:
-    """Each named panel's context; the standings are read once for both rankings."""
+    """Each named panel's context: the seating, then the format's own panels, asked at once
+    (donnes libres read their standings once for both rankings)."""
+    game = format_of(tournament)
+    others = [name for name in names if name != "seating"]
+    results = game.screen_results(tournament, others, stamp) if others else {}
     contexts = {}
-    standings = None
     for name in names:
-        if name == "seating":
-            context = _seating_context(tournament)
-        elif name == "results":
-            context = duplicate_results_panel(tournament)
-        elif name == "matches":
-            context = match_table_panel(tournament)
-        else:
-            standings = standings or _standings_context(tournament, stamp)
-            context = dict(standings)
-            if name == "teams":
-                context["teams"] = standings["ranking"].teams()
+        context = game.screen_seating(tournament) if name == "seating" else results[name]
         contexts[name] = {"panel": name, **context}
     return contexts
 

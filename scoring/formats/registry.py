@@ -17,5 +17,10 @@ def format_of(tournament: Tournament) -> TournamentFormat:
     return _FORMATS[tournament.format]
 
 
+def format_named(key: str) -> TournamentFormat:
+    """The format whose ``Tournament.Format`` value is ``key``."""
+    return _FORMATS[key]
+
+
 def registered() -> tuple[TournamentFormat, ...]:
     return tuple(_FORMATS.values())

@@ -188,7 +188,7 @@ def test_a_draft_position_stays_off_the_public_pages(client, round1, staff):
     number = tournament.registrations.first().number
     response = client.get(url("player", tournament, number=number))
     assert [p.position for p in response.context["results"].positions] == [1]
-    from scoring.views_screen import _standings_context
+    from scoring.formats.libre.views_public import screen_standings
 
     stamp = ledger_stamp(tournament=tournament)
-    assert _standings_context(tournament, stamp)["ranking"].up_to == 1  # the projector
+    assert screen_standings(tournament, ["standings"], stamp)["standings"]["ranking"].up_to == 1

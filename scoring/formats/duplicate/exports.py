@@ -6,8 +6,6 @@ Official: confirmed travelling sheets only, as the rankings the public sees once
 closed. Percentages are written with 4 decimals, rounded half away from zero.
 """
 
-from fractions import Fraction
-
 from scoring.engine.duplicate import percentages
 from scoring.formats.duplicate.reads import (
     ATTACK_WEIGHT,
@@ -19,6 +17,7 @@ from scoring.formats.duplicate.reads import (
 )
 from scoring.formats.quadrettes.exports import quadrettes_lines_rows, quadrettes_ranking_rows
 from scoring.formats.triplettes.exports import triplettes_lines_rows, triplettes_ranking_rows
+from scoring.shown import decimal_text
 from tournaments.models import Tournament
 
 LINES_HEADER = [
@@ -45,18 +44,6 @@ RANKING_HEADER = [
     "overall",
     "pm",
 ]
-
-
-def decimal_text(value: Fraction | None, places: int = 4) -> str:
-    """``value`` with ``places`` decimals, rounded half away from zero; "" for None."""
-    if value is None:
-        return ""
-    value = Fraction(value)
-    scale = 10**places
-    magnitude = (abs(value.numerator) * scale * 2 + value.denominator) // (2 * value.denominator)
-    sign = "-" if value < 0 and magnitude else ""
-    whole, frac = divmod(magnitude, scale)
-    return f"{sign}{whole}.{frac:0{places}d}" if places else f"{sign}{whole}"
 
 
 def lines_rows(tournament: Tournament, *, official: bool = True):

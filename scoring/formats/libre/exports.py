@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from common.rendering import CSV, PDF, XLSX, csv_bytes, render_pdf, xlsx_bytes
 from common.text import name_sort_key
-from scoring import exports_ranking
+from scoring.exports_ranking import WORKBOOK_SHEETS, register_workbook_sheet
 from scoring.formats.libre.exports_rows import (
     bilan_cells,
     deal_rows,
@@ -74,17 +74,6 @@ def _ranking(tournament: Tournament, up_to: int | None, official: bool) -> Stand
     return standings(
         tournament=tournament, up_to=resolve_up_to(tournament, up_to), official=official
     )
-
-
-# Sheets that apps built on scoring add to the results workbook, after scoring's own: each a
-# function of the tournament giving (title, rows). ``arbitration`` registers the arbitre's
-# report ("Arbitrage") from its AppConfig.ready, so that scoring never imports it.
-WORKBOOK_SHEETS: list[Callable[[Tournament], tuple[str, Iterator[list]]]] = []
-
-
-def register_workbook_sheet(sheet: Callable[[Tournament], tuple[str, Iterator[list]]]) -> None:
-    if sheet not in WORKBOOK_SHEETS:
-        WORKBOOK_SHEETS.append(sheet)
 
 
 def results_xlsx(*, tournament: Tournament, up_to=None, official=False) -> tuple[str, str, bytes]:
@@ -273,13 +262,7 @@ def document(
     *, tournament: Tournament, kind: str, fmt: str, up_to=None, official=False, progress=None
 ) -> tuple[str, str, bytes] | None:
     """The document ``<kind>.<fmt>``, or None when there is none (an unknown kind or format, a
-    team ranking in an individual tournament); a PDF tells ``progress`` how far it is. A
-    tournament not in donnes libres has its format's ranking instead (``exports_ranking``)."""
-    if tournament.format != Tournament.Format.LIBRE:  # the format's own ranking
-        return exports_ranking.document(
-            tournament=tournament, kind=kind, fmt=fmt, official=official, progress=progress,
-            sheets=WORKBOOK_SHEETS,
-        )  # fmt: skip
+    team ranking in an individual tournament); a PDF tells ``progress`` how far it is."""
     if kind == "teams" and not tournament.has_teams:
         return None
     options = {"tournament": tournament, "up_to": up_to, "official": official}

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from common.rendering import local_naive
 from scoring.formats.libre.standings import Standings, counted_statuses
-from scoring.models import ContractChoice, Deal, Mark, Penalty, ScoreSheet
+from scoring.models import ContractChoice, Deal, Mark, ScoreSheet
+from scoring.penalty_rows import penalty_rows  # noqa: F401  (the rows of every format)
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.models.core import seat_name
 
@@ -132,29 +132,6 @@ def deal_rows(*, tournament: Tournament, up_to: int | None = None, official=Fals
         for seat in range(size):
             cells += list(by_seat.get(seat, (None, None)))
         yield cells
-
-
-def penalty_rows(*, tournament: Tournament, up_to: int | None = None) -> Iterator[list]:
-    """Every penalty of the positions counted (and those of no position), cancelled ones
-    included and said so: one query."""
-    up_to = up_to or tournament.positions
-    yield [
-        _("Position"), _("No."), _("Player"), _("Points"), _("Reason"), _("Decided by"),
-        _("By"), _("At"), _("Counted"), _("Cancelled at"), _("Why it was cancelled"),
-    ]  # fmt: skip
-    penalties = (
-        Penalty.objects.filter(tournament=tournament)
-        .filter(Q(position__lte=up_to) | Q(position__isnull=True))
-        .select_related("registration__player", "created_by")
-        .order_by("position", "created_at", "id")
-    )
-    for penalty in penalties:
-        yield [
-            penalty.position, penalty.registration.number, penalty.registration.name,
-            penalty.points, penalty.reason, penalty.reference,
-            str(penalty.created_by or ""), local_naive(penalty.created_at), _yes(penalty.is_active),
-            local_naive(penalty.cancelled_at), penalty.cancel_reason,
-        ]  # fmt: skip
 
 
 def federation_rows(ranking: Standings) -> Iterator[list]:

@@ -1,10 +1,10 @@
 """The results as jobs (``tournaments.jobs``): rankings, each player's page, the workbook and
-the CSV files, after a position, provisional or official."""
+the CSV files, after a position, provisional or official. The job is every format's: the
+tournament's format makes the document (``TournamentFormat.results_document``)."""
 
 from django.utils.translation import gettext as _
 
-from scoring import exports_ranking
-from scoring.formats.libre import exports
+from scoring.formats.registry import format_of
 from tournaments.jobs import Kind, register
 from tournaments.permissions import Role
 
@@ -26,15 +26,13 @@ NAMES = {
 LIBRE = set(NAMES) - {("ranking", "pdf"), ("ranking", "csv")}
 
 
-def exists(tournament, kind: str, fmt: str) -> bool:
-    """Whether ``<kind>.<fmt>`` is one of the results documents of ``tournament``."""
-    if tournament.format != tournament.Format.LIBRE:
-        return (kind, fmt) in exports_ranking.kinds(tournament)
-    return (kind, fmt) in LIBRE and (kind != "teams" or tournament.has_teams)
+def libre_kinds(tournament) -> set[tuple[str, str]]:
+    """The results documents of a tournament in donnes libres (a team ranking with teams)."""
+    return {(kind, fmt) for kind, fmt in LIBRE if kind != "teams" or tournament.has_teams}
 
 
 def _make(tournament, params, progress):
-    return exports.document(
+    return format_of(tournament).results_document(
         tournament=tournament,
         kind=params["kind"],
         fmt=params["fmt"],

@@ -29,6 +29,7 @@ from scoring.formats.libre.selectors import (
     table_setup,
 )
 from scoring.formats.libre.sheet_summary import error_summary
+from scoring.formats.registry import format_of
 from scoring.four_eyes import forbids
 from scoring.models import ScoreSheet
 from tournaments.models import Round, Table
@@ -59,11 +60,10 @@ def _version(raw) -> int:
 @role_required(Role.SCORER)
 def dashboard(request, tournament, number):
     round_ = _round(tournament, number)
-    if tournament.is_team_match:  # no score sheets of positions: quarters' sheets
-        return redirect("scoring:matches", tournament.slug)
-    if tournament.plays_duplicate:  # no score sheets of positions: étuis' travelling sheets
-        session = round_.session.number if round_.session_id else 1
-        return redirect("scoring:duplicate", tournament.slug, session)
+    # A format without score sheets of positions has its own page (étuis, quarters).
+    elsewhere = format_of(tournament).position_scores_page(tournament, round_)
+    if elsewhere is not None:
+        return redirect(elsewhere)
     board = round_dashboard(round=round_)
     bans = round_bans(round=round_, tables=[row.table for row in board.rows])
     for row in board.rows:

@@ -21,6 +21,7 @@ from scoring.formats.match.services_sheets import quarter_close as quarter_close
 from scoring.formats.match.services_sheets import quarter_reopen as quarter_reopen
 from scoring.formats.match.services_sheets import sheet_confirm as sheet_confirm
 from scoring.formats.match.services_sheets import sheet_save as sheet_save
+from scoring.formats.registry import format_of
 from scoring.models.match import QUARTERS, MatchQuarter, QuarterPlayer, TeamMatch
 from tournaments.models import Registration, Tournament
 from tournaments.permissions import Role, require_role
@@ -59,7 +60,7 @@ def matches_draw(*, tournament: Tournament, user, seed: int | None = None) -> li
     their count is odd), who is A drawn by lot in each match. Drawn again while no quarter is
     named; refused after."""
     require_role(user, tournament, Role.ORGANISER)
-    if not tournament.is_team_match:
+    if not format_of(tournament).has_matches:
         raise ValidationError(_("This tournament is not a team match."), code="not_a_match")
     problem = _team_sizes_problem(tournament)
     if problem is not None:

@@ -22,6 +22,7 @@ from scoring.formats.match.results import (
     with_quarters,
 )
 from scoring.formats.match.sheet import result_sheet
+from scoring.formats.registry import format_of
 from scoring.models.match import QUARTERS, TeamMatch
 from tournaments.permissions import Role, has_role, role_required
 
@@ -29,7 +30,7 @@ from tournaments.permissions import Role, has_role, role_required
 def match_only(view):
     @wraps(view)
     def wrapper(request, tournament, *args, **kwargs):
-        if not tournament.is_team_match:
+        if not format_of(tournament).has_matches:
             messages.info(request, _("This tournament is not a team match."))
             return redirect("manage:tournament", slug=tournament.slug)
         return view(request, tournament, *args, **kwargs)

@@ -6,7 +6,8 @@ once the arbitre closes it, as a séance's do."""
 
 from django.db.models import Q
 
-from scoring.formats.match.results import competition, match_results, matches_in_play, with_quarters
+from scoring.formats.match import ranking
+from scoring.formats.match.results import match_results, matches_in_play, with_quarters
 from scoring.models.match import MatchQuarter, TeamMatch
 from scoring.public_live import live_results_page
 from scoring.shown import pm_shown
@@ -19,7 +20,8 @@ def match_standings(request, tournament):
         )
         return {
             "rows": [match_results(match) for match in matches],
-            "table": competition(tournament),
+            # The competition table: the official ranking's rows (finished matches only).
+            "table": ranking.official_ranking(tournament, True, None).rows,
         }
 
     return live_results_page(
@@ -32,12 +34,8 @@ def match_standings(request, tournament):
     )
 
 
-def is_team_match(tournament) -> bool:
-    return tournament.is_team_match
-
-
 def match_seating(request, tournament):
-    """Registered as the team match's seating page (``tournaments.extensions``)."""
+    """The team match's public seating page (``Match.public_seating``)."""
 
     def make():
         return {"plays": matches_in_play(tournament)}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.formats.duplicate.exports import lines_rows, ranking_rows
+from scoring.formats.registry import format_of
 from tournaments.models import Tournament
 
 
@@ -21,11 +21,12 @@ class Command(BaseCommand):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(f"no tournament with slug {slug!r}")
-        if not tournament.plays_duplicate:
+        files = format_of(tournament).export_files()
+        if not files:
             raise CommandError(f"{slug!r} is a donnes-libres tournament, not a duplicate")
         directory = Path(out)
         directory.mkdir(parents=True, exist_ok=True)
-        for name, rows in (("lines.csv", lines_rows), ("ranking.csv", ranking_rows)):
+        for name, rows in files.items():
             with open(directory / name, "w", newline="", encoding="utf-8") as handle:
                 writer = csv.writer(handle)
                 count = -1
