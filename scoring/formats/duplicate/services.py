@@ -41,9 +41,14 @@ from scoring.formats.duplicate.travelling_entry import (
     kept_line,
     stored_entry,
 )
-from scoring.formats.libre.refusals import StaleSheet
-from scoring.four_eyes import require_another
 from scoring.models.duplicate import Board, TravellingLine, TravellingSheet
+from scoring.sheet_lifecycle import (
+    confirm_gate,
+    refuse_correction,
+    resubmitted,
+    stamp_confirmed,
+    write_next,
+)
 from tournaments.models import Round, Session, StaffRole, Table
 from tournaments.permissions import has_role, require_role
 from tournaments.services import audit_log
@@ -149,15 +154,13 @@ def travelling_sheet_save(
     refuse_if_closed(session)
     current = current_sheet(board)
     entry = _one_reason(entry, current)
-    if current is not None and Counter(map(kept_line, entry.lines)) == Counter(
+    same = current is not None and Counter(map(kept_line, entry.lines)) == Counter(
         map(kept_line, stored_entry(current).lines)
-    ):
+    )
+    if resubmitted(current, base_version, same=same):
         return current
-    if base_version is not None and base_version != (current.version if current else 0):
-        raise StaleSheet(current)
     correcting = current is not None and current.is_confirmed
-    if correcting and not has_role(user, tournament, Role.ARBITRE):
-        raise PermissionDenied
+    refuse_correction(user, tournament, current, error=PermissionDenied)
     problems = _refusals(board, entry, user, current)
     if problems:
         raise TravellingRefused(problems)
@@ -223,17 +226,8 @@ def _one_reason(entry: TravellingEntry, current: TravellingSheet | None) -> Trav
 def version_write(board, current, lines, user, reason, *, confirmed=False) -> TravellingSheet:
     """The étui's next travelling-sheet version with ``lines`` (checked by the caller), the
     current one superseded; ``confirmed``: visaed at once by its author."""
-    if current is not None:
-        current.status = Status.SUPERSEDED
-        current.save(update_fields=["status"])
-    sheet = TravellingSheet.objects.create(
-        board=board,
-        version=(current.version + 1) if current else 1,
-        status=Status.CONFIRMED if confirmed else Status.ENTERED,
-        reason=reason,
-        entered_by=user,
-        confirmed_by=user if confirmed else None,
-        confirmed_at=timezone.now() if confirmed else None,
+    sheet = write_next(
+        TravellingSheet, current, user=user, confirmed=confirmed, board=board, reason=reason
     )
     rounds = {r.number: r for r in Round.objects.filter(session=board.session)}
     TravellingLine.objects.bulk_create(
@@ -255,6 +249,27 @@ def version_write(board, current, lines, user, reason, *, confirmed=False) -> Tr
     return sheet
 
 
+def _stale_of(sheet: TravellingSheet):
+    """The refusal of a confirmation of ``sheet`` when it is not what the arbitre read."""
+
+    def stale() -> ValidationError:
+        if not sheet.is_current:
+            return ValidationError(
+                _("A later version of this travelling sheet exists: open it again."),
+                code="stale",
+            )
+        return ValidationError(
+            _(
+                "The travelling sheet changed since you opened it (now version %(version)s, "
+                "entered by %(user)s): check it again before confirming."
+            )
+            % {"version": sheet.version, "user": sheet.entered_by},
+            code="stale",
+        )
+
+    return stale
+
+
 @transaction.atomic
 def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> TravellingSheet:
     """An arbitre confirms the étui's current sheet. ``version``: the one the arbitre read;
@@ -264,22 +279,10 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> T
     tournament = board.session.tournament
     require_role(user, tournament, Role.ARBITRE)
     refuse_if_closed(board.session)
-    if sheet.status == Status.CONFIRMED:
+    if not confirm_gate(
+        sheet, user=user, tournament=tournament, version=version, stale=_stale_of(sheet)
+    ):
         return sheet
-    if sheet.status != Status.ENTERED:
-        raise ValidationError(
-            _("A later version of this travelling sheet exists: open it again."), code="stale"
-        )
-    if version is not None and version != sheet.version:
-        raise ValidationError(
-            _(
-                "The travelling sheet changed since you opened it (now version %(version)s, "
-                "entered by %(user)s): check it again before confirming."
-            )
-            % {"version": sheet.version, "user": sheet.entered_by},
-            code="stale",
-        )
-    require_another(tournament, sheet, user)
     expected = len(board_plays(board.session).get(board.board_set, ()))
     have = sheet.lines.count()
     if have < expected:
@@ -291,9 +294,7 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> T
             % {"missing": expected - have, "expected": expected},
             code="lines_missing",
         )
-    sheet.status = Status.CONFIRMED
-    sheet.confirmed_by, sheet.confirmed_at = user, timezone.now()
-    sheet.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    stamp_confirmed(sheet, user=user)
     audit_log(
         action=Action.TRAVELLING_CONFIRMED,
         user=user,

@@ -17,7 +17,6 @@ from scoring.actions import Action
 from scoring.engine.duplicate_teams import check_match_score
 from scoring.formats.duplicate.messages import line_message
 from scoring.formats.duplicate.travelling_entry import parse_score
-from scoring.formats.libre.refusals import StaleSheet
 from scoring.formats.match.results import (
     cancelled_boards,
     quarter_boards,
@@ -26,9 +25,15 @@ from scoring.formats.match.results import (
     room_state,
     unconfirmed_boards,
 )
-from scoring.four_eyes import require_another
 from scoring.models.match import MatchLine, MatchQuarter, MatchSheet
-from tournaments.permissions import Role, has_role, require_role
+from scoring.sheet_lifecycle import (
+    confirm_gate,
+    refuse_correction,
+    renew,
+    resubmitted,
+    stamp_confirmed,
+)
+from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log
 
 
@@ -114,15 +119,11 @@ def sheet_save(
     lines, errors = _typed_lines(quarter, room, keeper, rows)
     before = _stored(sheet)
     typed = {line.board: (line.contract, line.score) for line in lines}
-    if not errors and sheet.version and typed == before and bool(signed) == sheet.signed:
+    same = not errors and typed == before and bool(signed) == sheet.signed
+    if resubmitted(sheet, base_version, same=same):
         return sheet  # nothing differs from the stored version: no new one
-    if base_version is not None and base_version != sheet.version:
-        raise StaleSheet(sheet if sheet.version else None)
     correcting = sheet.is_confirmed
-    if correcting and not has_role(user, tournament, Role.ARBITRE):
-        raise ValidationError(
-            _("This sheet is confirmed: only an arbitre can correct it."), code="confirmed_sheet"
-        )
+    refuse_correction(user, tournament, sheet)
     reason = clean_text(reason or "", 300)
     if correcting and not has_visible_text(reason):
         errors["reason"] = _("Say why this confirmed sheet is corrected.")
@@ -132,10 +133,8 @@ def sheet_save(
         raise ValidationError(errors)
     MatchLine.objects.filter(quarter=quarter, room=room, keeper=keeper).delete()
     MatchLine.objects.bulk_create(lines)
-    sheet.version += 1
+    renew(sheet, user=user)
     sheet.signed, sheet.reason = bool(signed), reason if correcting else ""
-    sheet.entered_by, sheet.entered_at = user, timezone.now()
-    sheet.confirmed_by, sheet.confirmed_at = None, None
     sheet.save()
     audit_log(
         action=Action.MATCH_SHEET_ENTERED,
@@ -155,6 +154,12 @@ def sheet_save(
     return sheet
 
 
+def _stale() -> ValidationError:
+    return ValidationError(
+        _("The sheet changed since you opened it: check it again."), code="stale"
+    )
+
+
 @transaction.atomic
 def sheet_confirm(
     *, quarter: MatchQuarter, room: str, keeper: str, user, version=None, signed=False
@@ -170,13 +175,8 @@ def sheet_confirm(
     sheet = match_sheet(quarter, room, keeper)
     if not sheet.version:
         raise ValidationError(_("Nothing is entered on this sheet yet."), code="no_sheet")
-    if version is not None and version != sheet.version:
-        raise ValidationError(
-            _("The sheet changed since you opened it: check it again."), code="stale"
-        )
-    if sheet.is_confirmed:
+    if not confirm_gate(sheet, user=user, tournament=tournament, version=version, stale=_stale):
         return sheet
-    require_another(tournament, sheet, user)
     stored, cancelled = _stored(sheet), cancelled_boards(quarter)  # cancelled: no line needed
     missing = [b for b in quarter_boards(quarter) if b not in stored and b not in cancelled]
     if missing:
@@ -191,8 +191,7 @@ def sheet_confirm(
             code="visa_missing",
         )
     sheet.signed = True
-    sheet.confirmed_by, sheet.confirmed_at = user, timezone.now()
-    sheet.save(update_fields=["signed", "confirmed_by", "confirmed_at"])
+    stamp_confirmed(sheet, user=user, also=("signed",))
     audit_log(
         action=Action.MATCH_SHEET_CONFIRMED,
         user=user,
