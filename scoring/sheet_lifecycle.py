@@ -139,13 +139,21 @@ def stamp_confirmed(sheet: VersionedSheet, *, user, also=()) -> VersionedSheet:
     return sheet
 
 
+def _open_to_arbitre(user, sheet, is_arbitre) -> bool:
+    """``sheet`` waits for a confirmation, its unit is open and ``user`` is an arbitre."""
+    if sheet is None or not sheet.is_waiting or sheet.closable.is_closed:
+        return False
+    return has_role(user, sheet.tournament, Role.ARBITRE) if is_arbitre is None else is_arbitre
+
+
 def may_confirm(user, sheet: VersionedSheet | None, *, is_arbitre: bool | None = None) -> bool:
     """Whether ``user`` may confirm ``sheet`` now: it waits for a confirmation, its unit is
     open, ``user`` is an arbitre (``is_arbitre`` when the page knows it already) and four-eyes
     allows it. The pages show the Confirm button from this, and nothing else."""
-    if sheet is None or not sheet.is_waiting or sheet.closable.is_closed:
-        return False
-    tournament = sheet.tournament
-    if is_arbitre is None:
-        is_arbitre = has_role(user, tournament, Role.ARBITRE)
-    return is_arbitre and not forbids(tournament, sheet, user)
+    return _open_to_arbitre(user, sheet, is_arbitre) and not forbids(sheet.tournament, sheet, user)
+
+
+def kept_by_four_eyes(user, sheet: VersionedSheet | None, *, is_arbitre: bool | None = None):
+    """Whether only four-eyes keeps ``user`` from confirming ``sheet``: the pages say so where
+    the Confirm button would be."""
+    return _open_to_arbitre(user, sheet, is_arbitre) and forbids(sheet.tournament, sheet, user)
