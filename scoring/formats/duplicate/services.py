@@ -12,7 +12,7 @@ séance closed and reopened.
   against a version saved since is refused (``StaleSheet``); a double submit makes one version.
 - ``travelling_sheet_confirm``: an arbitre, every line there, four-eyes when the tournament asks.
 - ``session_close`` / ``session_reopen``: the arbitre ends the séance (every étui confirmed);
-  its scores then reach the public pages.
+  its scores then reach the public pages (``scoring.closable``, the séance being ``SEANCE``).
 
 Each service runs in one transaction and writes its audit entry in it; a refusal saves nothing.
 """
@@ -22,18 +22,18 @@ from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.text import clean_text, has_visible_text
+from scoring import closable
 from scoring.actions import Action
 from scoring.engine.duplicate import check_score
 from scoring.formats.duplicate.messages import line_message
 from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.duplicate.services_boards import SEANCE, refuse_if_closed
 from scoring.formats.duplicate.services_boards import board_made_record as board_made_record
 from scoring.formats.duplicate.services_boards import board_type as board_type
 from scoring.formats.duplicate.services_boards import boards_make as boards_make
-from scoring.formats.duplicate.services_boards import refuse_if_closed
 from scoring.formats.duplicate.travelling_entry import LineEntry as LineEntry
 from scoring.formats.duplicate.travelling_entry import (
     TravellingEntry,
@@ -304,16 +304,10 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> T
     return sheet
 
 
-@transaction.atomic
-def session_close(*, session: Session, user) -> Session:
-    """End the séance: every étui's travelling sheet confirmed; its scores become public."""
-    tournament = session.tournament
-    require_role(user, tournament, Role.ARBITRE)
-    session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.is_closed:
-        return session
+def _unconfirmed_boards(session: Session) -> None:
+    """Refuse closing the séance while an étui has no confirmed travelling sheet."""
     # Étuis typed one by one may not all exist yet: the movement says how many there are.
-    boards = max(session.boards.count(), session.tables * tournament.boards_per_set)
+    boards = max(session.boards.count(), session.tables * session.tournament.boards_per_set)
     confirmed = TravellingSheet.objects.filter(
         board__session=session, status=Status.CONFIRMED
     ).count()
@@ -326,33 +320,14 @@ def session_close(*, session: Session, user) -> Session:
             % {"left": boards - confirmed, "boards": boards},
             code="boards_unconfirmed",
         )
-    session.closed_at, session.closed_by = timezone.now(), user
-    session.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.SESSION_CLOSED,
-        user=user,
-        tournament=tournament,
-        data={"session": session.number},
-    )
-    return session
+
+
+@transaction.atomic
+def session_close(*, session: Session, user) -> Session:
+    """End the séance: every étui's travelling sheet confirmed; its scores become public."""
+    return closable.close(SEANCE, unit=session, user=user, blockers=_unconfirmed_boards)
 
 
 @transaction.atomic
 def session_reopen(*, session: Session, user, reason: str) -> Session:
-    tournament = session.tournament
-    require_role(user, tournament, Role.ARBITRE)
-    reason = clean_text(reason, 300)
-    if not has_visible_text(reason):
-        raise ValidationError(
-            {"reason": ValidationError(_("Say why the séance is reopened."), code="required")}
-        )
-    session = Session.objects.select_for_update().get(pk=session.pk)
-    session.closed_at, session.closed_by = None, None
-    session.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.SESSION_REOPENED,
-        user=user,
-        tournament=tournament,
-        data={"session": session.number, "reason": reason},
-    )
-    return session
+    return closable.reopen(SEANCE, unit=session, user=user, reason=reason)

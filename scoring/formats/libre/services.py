@@ -44,6 +44,7 @@ from scoring.formats.libre.selectors import (
 # The position's services: the pages and the tests reach them through this module.
 from scoring.formats.libre.services_rounds import (  # noqa: F401
     barred_takers,
+    refuse_if_closed,
     round_blockers,
     round_close,
     round_reopen,
@@ -61,7 +62,6 @@ from tournaments.models import Round, Table
 from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role, require_role
 from tournaments.services import audit_log
-from tournaments.services_seating import refuse_if_closed
 
 Status = ScoreSheet.Status
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")

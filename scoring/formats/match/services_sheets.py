@@ -8,12 +8,13 @@ one) and saves nothing. ``services_match`` re-exports them.
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text, has_visible_text
+from scoring import closable
 from scoring.actions import Action
+from scoring.closable import UnitKind
 from scoring.engine.duplicate_teams import check_match_score
 from scoring.formats.duplicate.messages import line_message
 from scoring.formats.duplicate.travelling_entry import parse_score
@@ -109,10 +110,7 @@ def sheet_save(
     tournament = quarter.match.tournament
     require_role(user, tournament, Role.SCORER)
     quarter = MatchQuarter.objects.select_for_update().select_related("match").get(pk=quarter.pk)
-    if quarter.is_closed:
-        raise ValidationError(
-            _("This quarter is closed: an arbitre reopens it to change a sheet."), code="closed"
-        )
+    closable.refuse_if_closed(quarter, QUARTER)
     if room not in MatchQuarter.Room.values or keeper not in MatchLine.Keeper.values:
         raise ValidationError(_("No such sheet."), code="no_sheet")
     sheet = match_sheet(quarter, room, keeper)
@@ -170,8 +168,9 @@ def sheet_confirm(
     tournament = quarter.match.tournament
     require_role(user, tournament, Role.ARBITRE)
     quarter = MatchQuarter.objects.select_for_update().select_related("match").get(pk=quarter.pk)
-    if quarter.is_closed:
-        raise ValidationError(_("This quarter is closed."), code="closed")
+    closable.refuse_if_closed(
+        quarter, QUARTER, error=ValidationError(_("This quarter is closed."), code="closed")
+    )
     sheet = match_sheet(quarter, room, keeper)
     if not sheet.version:
         raise ValidationError(_("Nothing is entered on this sheet yet."), code="no_sheet")
@@ -207,12 +206,34 @@ def sheet_confirm(
     return sheet
 
 
+def _lock(quarter: MatchQuarter) -> MatchQuarter:
+    return MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
+
+
+# A quarter as a closable unit: closed once its four sheets agree and are confirmed.
+QUARTER = UnitKind(
+    lock=_lock,
+    tournament=lambda quarter: quarter.match.tournament,
+    describe=lambda quarter: {"match": quarter.match.number, "quarter": quarter.number},
+    closed_action=Action.QUARTER_CLOSED,
+    reopened_action=Action.QUARTER_REOPENED,
+    closed_error=lambda quarter: ValidationError(
+        _("This quarter is closed: an arbitre reopens it to change a sheet."), code="closed"
+    ),
+    reason_missing=lambda: field_error(
+        "reason", _("Say why the quarter is reopened."), "reason_required"
+    ),
+)
+
+
 @transaction.atomic
 def quarter_close(*, quarter: MatchQuarter, user) -> MatchQuarter:
     """Close a quarter whose two rooms' sheets are whole and agree, the four of them signed by
     the other side and confirmed: its PM count from now on and become public."""
-    require_role(user, quarter.match.tournament, Role.ARBITRE)
-    quarter = MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
+    return closable.close(QUARTER, unit=quarter, user=user, blockers=_close_blockers)
+
+
+def _close_blockers(quarter: MatchQuarter) -> None:
     sheets = quarter_sheets(quarter)
     for room in MatchQuarter.Room.values:
         state = room_state(quarter, sheets, room)
@@ -261,34 +282,15 @@ def quarter_close(*, quarter: MatchQuarter, user) -> MatchQuarter:
             % {"boards": ", ".join(str(b) for b in undoing)},
             code="four_eyes",
         )
-    quarter.closed_at, quarter.closed_by = timezone.now(), user
-    quarter.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.QUARTER_CLOSED,
-        user=user,
-        tournament=quarter.match.tournament,
-        data={"match": quarter.match.number, "quarter": quarter.number},
-    )
-    return quarter
 
 
-@transaction.atomic
-def quarter_reopen(*, quarter: MatchQuarter, user, reason: str) -> MatchQuarter:
-    require_role(user, quarter.match.tournament, Role.ARBITRE)
-    reason = clean_text(reason or "", 300)
-    if not reason:
-        raise field_error("reason", _("Say why the quarter is reopened."), "reason_required")
-    quarter = MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
+def _later_named(quarter: MatchQuarter) -> None:
     if quarter.match.quarters.filter(number__gt=quarter.number).exists():
         raise ValidationError(
             _("The next quarter is named: this one can no longer be reopened."), code="later"
         )
-    quarter.closed_at, quarter.closed_by = None, None
-    quarter.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.QUARTER_REOPENED,
-        user=user,
-        tournament=quarter.match.tournament,
-        data={"match": quarter.match.number, "quarter": quarter.number, "reason": reason[:300]},
-    )
-    return quarter
+
+
+@transaction.atomic
+def quarter_reopen(*, quarter: MatchQuarter, user, reason: str) -> MatchQuarter:
+    return closable.reopen(QUARTER, unit=quarter, user=user, reason=reason, blockers=_later_named)
