@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text, has_visible_text, trim_invisible
+from scoring import sheet_lifecycle as lifecycle
 from scoring.actions import Action
 from scoring.engine.entry import SheetEntry
 from scoring.engine.sheet import (
@@ -50,14 +51,6 @@ from scoring.formats.libre.services_rounds import (  # noqa: F401
     round_reopen,
 )
 from scoring.models import Deal, Mark, ScoreSheet
-from scoring.sheet_lifecycle import (
-    confirm_gate,
-    refuse_conflict,
-    refuse_correction,
-    resubmitted,
-    stamp_confirmed,
-    write_next,
-)
 from tournaments.models import Round, Table
 from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role, require_role
@@ -166,7 +159,7 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
     setup = table_setup(table=table)
     check = check_sheet(setup, entry)
     same = current is not None and check.is_valid and _unchanged(current, setup, check, entry)
-    if resubmitted(current, base_version, same=same):
+    if lifecycle.resubmitted(current, base_version, same=same):
         if confirm and not correcting:  # "save and confirm" of what is already saved
             _confirm(current, user)
         return current  # nothing typed differs: no new version
@@ -182,7 +175,7 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
     before = sheet_summary(sheet=current) if current else None
     # A correction is confirmed by its author only where nobody else could (four-eyes off),
     # or when it is an arbitre's ruling, recorded with its incident.
-    sheet = write_next(
+    sheet = lifecycle.write_next(
         ScoreSheet,
         current,
         user=user,
@@ -239,8 +232,8 @@ def _version_to_replace(table: Table, user, base_version: int) -> ScoreSheet | N
         )
     refuse_if_closed(round_)
     current = current_sheet(table=table)
-    refuse_conflict(current, base_version)
-    refuse_correction(user, round_.tournament, current)
+    lifecycle.refuse_conflict(current, base_version)
+    lifecycle.refuse_correction(user, round_.tournament, current)
     return current
 
 
@@ -323,7 +316,7 @@ def _confirm(sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
     def stale():
         return StaleSheet(current_sheet(table=sheet.table))
 
-    if not confirm_gate(sheet, user=user, tournament=tournament, stale=stale):
+    if not lifecycle.confirm_gate(sheet, user=user, tournament=tournament, stale=stale):
         return sheet  # a second click on "confirm"
     setup = table_setup(table=sheet.table)
     seen = sorted({s for s in visas if 0 <= s < setup.size} - set(sheet.visas))
@@ -350,7 +343,7 @@ def _confirm(sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
             [Problem("taker_barred", n, "taker", params={"deal": n}) for n in barred[:1]]
         )
     sheet.visas = sorted({*sheet.visas, *seen})
-    stamp_confirmed(sheet, user=user, also=("visas",))
+    lifecycle.stamp_confirmed(sheet, user=user, also=("visas",))
     audit_log(
         action=Action.SHEET_CONFIRMED,
         user=user,
@@ -387,7 +380,7 @@ def scoresheet_reseat(*, table: Table, user, reason: str):
         )
     current = load_sheet(current.pk)
     before = sheet_summary(sheet=current)
-    sheet = write_next(
+    sheet = lifecycle.write_next(
         ScoreSheet,
         current,
         user=user,
