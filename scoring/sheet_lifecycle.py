@@ -141,9 +141,11 @@ def stamp_confirmed(sheet: VersionedSheet, *, user, also=()) -> VersionedSheet:
 
 def _open_to_arbitre(user, sheet, is_arbitre) -> bool:
     """``sheet`` waits for a confirmation, its unit is open and ``user`` is an arbitre."""
-    if sheet is None or not sheet.is_waiting or sheet.closable.is_closed:
+    if sheet is None or not sheet.is_waiting or is_arbitre is False:
         return False
-    return has_role(user, sheet.tournament, Role.ARBITRE) if is_arbitre is None else is_arbitre
+    if sheet.closable.is_closed:
+        return False
+    return is_arbitre or has_role(user, sheet.tournament, Role.ARBITRE)
 
 
 def may_confirm(user, sheet: VersionedSheet | None, *, is_arbitre: bool | None = None) -> bool:

@@ -132,7 +132,11 @@ def board_sheet(request, tournament, session, board):
     found = get_object_or_404(Session, tournament=tournament, number=session)
     board_ = get_object_or_404(Board, session=found, number=board)
     plays = board_plays(found).get(board_.board_set, [])
-    sheet = board_.sheets.exclude(status=TravellingSheet.Status.SUPERSEDED).first()
+    sheet = (
+        board_.sheets.exclude(status=TravellingSheet.Status.SUPERSEDED)
+        .select_related("board__session__tournament")
+        .first()
+    )
     stored = sheet_lines([sheet.pk]).get(sheet.pk, []) if sheet else []
     # base_version: the version the page's form is based on (see _save).
     page = {
