@@ -43,6 +43,20 @@ class PenaltyAdmin(admin.ModelAdmin):
 class ScoreSheetAdmin(admin.ModelAdmin):
     list_display = ["table", "version", "status", "entered_by", "confirmed_by", "entered_at"]
     list_filter = ["status", "round__tournament"]
+    # In the order the page always showed them (the shared columns come first in the model).
+    fields = [
+        "round",
+        "table",
+        "version",
+        "status",
+        "visas",
+        "short_reason",
+        "reason",
+        "warnings",
+        "entered_by",
+        "confirmed_by",
+        "confirmed_at",
+    ]
 
     def has_add_permission(self, request):
         return False

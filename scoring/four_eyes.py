@@ -1,7 +1,8 @@
 """The four-eyes rule, written once: when the tournament asks it, the one who entered a version
 of a sheet (libre score sheet, travelling sheet, a team match's room sheet) may not confirm it.
-Services refuse through ``require_another``; pages ask ``forbids`` to say why there is no
-Confirm button. Reads nothing from the database."""
+The sheet lifecycle (``scoring.sheet_lifecycle``) refuses through ``require_another`` and asks
+``forbids`` for the pages (``may_confirm``, and why there is no Confirm button). Reads nothing
+from the database."""
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _

@@ -111,11 +111,16 @@ def _write(round_: Round, tables) -> None:
 def refuse_if_closed(round_: Round) -> None:
     """Nothing of a closed position changes (its marks are final) until an arbitre reopens it."""
     if round_.is_closed:
-        raise ValidationError(
-            _("Position %(k)s is closed: an arbitre must reopen it first."),
-            code="round_closed",
-            params={"k": round_.number},
-        )
+        raise round_closed_error(round_)
+
+
+def round_closed_error(round_: Round) -> ValidationError:
+    """The refusal of a change to the closed position ``round_``."""
+    return ValidationError(
+        _("Position %(k)s is closed: an arbitre must reopen it first."),
+        code="round_closed",
+        params={"k": round_.number},
+    )
 
 
 def _locked() -> ValidationError:

@@ -18,6 +18,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import Camp, Contract, PoigneeLevel
 from tournaments.models import Registration, Round, Table, Tournament
 
+from .versioned import SheetVersion
+
 
 class ContractChoice(models.TextChoices):
     """The engine's contracts (same values), labelled for people."""
@@ -39,13 +41,9 @@ class PoigneeChoice(models.TextChoices):
     TRIPLE = PoigneeLevel.TRIPLE.value, _("Triple")
 
 
-class ScoreSheet(models.Model):
-    """One version of the score sheet of one table at one position."""
-
-    class Status(models.TextChoices):
-        ENTERED = "entered", _("Entered")
-        CONFIRMED = "confirmed", _("Confirmed")
-        SUPERSEDED = "superseded", _("Replaced by a later version")
+class ScoreSheet(SheetVersion):
+    """One version of the score sheet of one table at one position (``SheetVersion``: its
+    version, status, reason, who entered and confirmed it)."""
 
     round = models.ForeignKey(
         Round, verbose_name=_("position"), on_delete=models.CASCADE, related_name="score_sheets"
@@ -53,32 +51,13 @@ class ScoreSheet(models.Model):
     table = models.ForeignKey(
         Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="score_sheets"
     )
-    version = models.PositiveIntegerField(_("version"))
-    status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.ENTERED)
     # Seat numbers (0 Nord … 4) of the players who initialled the paper sheet.
     visas = models.JSONField(_("visas"), default=list, blank=True)
     short_reason = models.CharField(
         _("why fewer deals"), max_length=300, blank=True, help_text=_("Fewer deals than set.")
     )
-    reason = models.CharField(_("reason for the correction"), max_length=300, blank=True)
     # Warnings found when it was saved (codes and values), for the dashboard and the arbitre.
     warnings = models.JSONField(_("warnings"), default=list, blank=True)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("entered by"),
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("confirmed by"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     # The form's one-time token: a double-clicked submit finds its first version again.
     token = models.CharField(max_length=64, unique=True, null=True, blank=True, editable=False)
 
@@ -109,8 +88,12 @@ class ScoreSheet(models.Model):
         return f"{self.table} v{self.version}"
 
     @property
-    def is_confirmed(self) -> bool:
-        return self.status == self.Status.CONFIRMED
+    def closable(self) -> Round:
+        return self.round
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.round.tournament
 
 
 class Deal(models.Model):

@@ -11,12 +11,13 @@ into notes.
 Depends on ``tournaments``; the rules that need several rows live in ``services_duplicate``.
 """
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Round, Session
+
+from .versioned import SheetVersion
 
 
 class Orientation(models.TextChoices):
@@ -80,36 +81,13 @@ class Board(models.Model):
         return f"{self.session} — étui {self.number}"
 
 
-class TravellingSheet(models.Model):
-    """One version of an étui's travelling sheet (fiche ambulante)."""
-
-    class Status(models.TextChoices):
-        ENTERED = "entered", _("Entered")
-        CONFIRMED = "confirmed", _("Confirmed")
-        SUPERSEDED = "superseded", _("Replaced by a later version")
+class TravellingSheet(SheetVersion):
+    """One version of an étui's travelling sheet (fiche ambulante); ``SheetVersion``: its
+    version, status, reason, who entered and confirmed it."""
 
     board = models.ForeignKey(
         Board, verbose_name=_("étui"), on_delete=models.CASCADE, related_name="sheets"
     )
-    version = models.PositiveIntegerField(_("version"))
-    status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.ENTERED)
-    reason = models.CharField(_("reason for the correction"), max_length=300, blank=True)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("entered by"),
-        on_delete=models.PROTECT,
-        related_name="+",
-    )
-    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("confirmed by"),
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["board_id", "-version"]
@@ -137,8 +115,12 @@ class TravellingSheet(models.Model):
         return f"{self.board} v{self.version}"
 
     @property
-    def is_confirmed(self) -> bool:
-        return self.status == self.Status.CONFIRMED
+    def closable(self) -> Session:
+        return self.board.session
+
+    @property
+    def tournament(self):
+        return self.board.session.tournament
 
 
 class TravellingLine(models.Model):

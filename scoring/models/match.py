@@ -24,6 +24,7 @@ from scoring.engine.duplicate_teams import MATCH_CONTRACTS
 from tournaments.models import Registration, Team, Tournament
 
 from .core import ContractChoice
+from .versioned import VersionedSheet
 
 QUARTERS = 4
 
@@ -211,10 +212,14 @@ class ArbitreConfirmed(models.Model):
         return self.confirmed_at is not None
 
 
-class MatchSheet(ArbitreConfirmed):
+class MatchSheet(ArbitreConfirmed, VersionedSheet):
     """One room's sheet as a whole (its lines are ``MatchLine``): how many times it was saved,
     the other side's visa, who entered it and the arbitre who confirmed it. A save makes a new
-    version to confirm again; the quarter closes once its four sheets are confirmed."""
+    version to confirm again; the quarter closes once its four sheets are confirmed.
+
+    One row changed in place, unlike the sheets kept as a row per version: its ``version`` is a
+    counter from 0 (nothing entered), and who entered it may be deleted (``SET_NULL``), so these
+    columns stay its own; ``VersionedSheet`` gives it the reason and the lifecycle's questions."""
 
     quarter = models.ForeignKey(
         MatchQuarter, verbose_name=_("quarter"), on_delete=models.CASCADE, related_name="sheets"
@@ -224,7 +229,6 @@ class MatchSheet(ArbitreConfirmed):
     version = models.PositiveIntegerField(_("version"), default=0)
     # The other side's visa on the paper: the defenders sign the attacker's sheet and back.
     signed = models.BooleanField(_("signed by the other side"), default=False)
-    reason = models.CharField(_("reason for the correction"), max_length=300, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("entered by"),
@@ -245,6 +249,14 @@ class MatchSheet(ArbitreConfirmed):
 
     def __str__(self):
         return f"{self.quarter} {self.room} {self.keeper} v{self.version}"
+
+    @property
+    def closable(self) -> MatchQuarter:
+        return self.quarter
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.quarter.match.tournament
 
 
 class CancelledBoard(ArbitreConfirmed):

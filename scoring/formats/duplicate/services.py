@@ -12,7 +12,7 @@ séance closed and reopened.
   against a version saved since is refused (``StaleSheet``); a double submit makes one version.
 - ``travelling_sheet_confirm``: an arbitre, every line there, four-eyes when the tournament asks.
 - ``session_close`` / ``session_reopen``: the arbitre ends the séance (every étui confirmed);
-  its scores then reach the public pages.
+  its scores then reach the public pages (``scoring.closable``, the séance being ``SEANCE``).
 
 Each service runs in one transaction and writes its audit entry in it; a refusal saves nothing.
 """
@@ -22,18 +22,18 @@ from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.text import clean_text, has_visible_text
+from scoring import closable
 from scoring.actions import Action
 from scoring.engine.duplicate import check_score
 from scoring.formats.duplicate.messages import line_message
 from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.duplicate.services_boards import SEANCE, refuse_if_closed
 from scoring.formats.duplicate.services_boards import board_made_record as board_made_record
 from scoring.formats.duplicate.services_boards import board_type as board_type
 from scoring.formats.duplicate.services_boards import boards_make as boards_make
-from scoring.formats.duplicate.services_boards import refuse_if_closed
 from scoring.formats.duplicate.travelling_entry import LineEntry as LineEntry
 from scoring.formats.duplicate.travelling_entry import (
     TravellingEntry,
@@ -41,9 +41,14 @@ from scoring.formats.duplicate.travelling_entry import (
     kept_line,
     stored_entry,
 )
-from scoring.formats.libre.refusals import StaleSheet
-from scoring.four_eyes import require_another
 from scoring.models.duplicate import Board, TravellingLine, TravellingSheet
+from scoring.sheet_lifecycle import (
+    confirm_gate,
+    refuse_correction,
+    resubmitted,
+    stamp_confirmed,
+    write_next,
+)
 from tournaments.models import Round, Session, StaffRole, Table
 from tournaments.permissions import has_role, require_role
 from tournaments.services import audit_log
@@ -149,15 +154,13 @@ def travelling_sheet_save(
     refuse_if_closed(session)
     current = current_sheet(board)
     entry = _one_reason(entry, current)
-    if current is not None and Counter(map(kept_line, entry.lines)) == Counter(
+    same = current is not None and Counter(map(kept_line, entry.lines)) == Counter(
         map(kept_line, stored_entry(current).lines)
-    ):
+    )
+    if resubmitted(current, base_version, same=same):
         return current
-    if base_version is not None and base_version != (current.version if current else 0):
-        raise StaleSheet(current)
     correcting = current is not None and current.is_confirmed
-    if correcting and not has_role(user, tournament, Role.ARBITRE):
-        raise PermissionDenied
+    refuse_correction(user, tournament, current, error=PermissionDenied)
     problems = _refusals(board, entry, user, current)
     if problems:
         raise TravellingRefused(problems)
@@ -223,17 +226,8 @@ def _one_reason(entry: TravellingEntry, current: TravellingSheet | None) -> Trav
 def version_write(board, current, lines, user, reason, *, confirmed=False) -> TravellingSheet:
     """The étui's next travelling-sheet version with ``lines`` (checked by the caller), the
     current one superseded; ``confirmed``: visaed at once by its author."""
-    if current is not None:
-        current.status = Status.SUPERSEDED
-        current.save(update_fields=["status"])
-    sheet = TravellingSheet.objects.create(
-        board=board,
-        version=(current.version + 1) if current else 1,
-        status=Status.CONFIRMED if confirmed else Status.ENTERED,
-        reason=reason,
-        entered_by=user,
-        confirmed_by=user if confirmed else None,
-        confirmed_at=timezone.now() if confirmed else None,
+    sheet = write_next(
+        TravellingSheet, current, user=user, confirmed=confirmed, board=board, reason=reason
     )
     rounds = {r.number: r for r in Round.objects.filter(session=board.session)}
     TravellingLine.objects.bulk_create(
@@ -255,6 +249,27 @@ def version_write(board, current, lines, user, reason, *, confirmed=False) -> Tr
     return sheet
 
 
+def _stale_of(sheet: TravellingSheet):
+    """The refusal of a confirmation of ``sheet`` when it is not what the arbitre read."""
+
+    def stale() -> ValidationError:
+        if not sheet.is_current:
+            return ValidationError(
+                _("A later version of this travelling sheet exists: open it again."),
+                code="stale",
+            )
+        return ValidationError(
+            _(
+                "The travelling sheet changed since you opened it (now version %(version)s, "
+                "entered by %(user)s): check it again before confirming."
+            )
+            % {"version": sheet.version, "user": sheet.entered_by},
+            code="stale",
+        )
+
+    return stale
+
+
 @transaction.atomic
 def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> TravellingSheet:
     """An arbitre confirms the étui's current sheet. ``version``: the one the arbitre read;
@@ -264,22 +279,10 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> T
     tournament = board.session.tournament
     require_role(user, tournament, Role.ARBITRE)
     refuse_if_closed(board.session)
-    if sheet.status == Status.CONFIRMED:
+    if not confirm_gate(
+        sheet, user=user, tournament=tournament, version=version, stale=_stale_of(sheet)
+    ):
         return sheet
-    if sheet.status != Status.ENTERED:
-        raise ValidationError(
-            _("A later version of this travelling sheet exists: open it again."), code="stale"
-        )
-    if version is not None and version != sheet.version:
-        raise ValidationError(
-            _(
-                "The travelling sheet changed since you opened it (now version %(version)s, "
-                "entered by %(user)s): check it again before confirming."
-            )
-            % {"version": sheet.version, "user": sheet.entered_by},
-            code="stale",
-        )
-    require_another(tournament, sheet, user)
     expected = len(board_plays(board.session).get(board.board_set, ()))
     have = sheet.lines.count()
     if have < expected:
@@ -291,9 +294,7 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> T
             % {"missing": expected - have, "expected": expected},
             code="lines_missing",
         )
-    sheet.status = Status.CONFIRMED
-    sheet.confirmed_by, sheet.confirmed_at = user, timezone.now()
-    sheet.save(update_fields=["status", "confirmed_by", "confirmed_at"])
+    stamp_confirmed(sheet, user=user)
     audit_log(
         action=Action.TRAVELLING_CONFIRMED,
         user=user,
@@ -303,16 +304,10 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> T
     return sheet
 
 
-@transaction.atomic
-def session_close(*, session: Session, user) -> Session:
-    """End the séance: every étui's travelling sheet confirmed; its scores become public."""
-    tournament = session.tournament
-    require_role(user, tournament, Role.ARBITRE)
-    session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.is_closed:
-        return session
+def _unconfirmed_boards(session: Session) -> None:
+    """Refuse closing the séance while an étui has no confirmed travelling sheet."""
     # Étuis typed one by one may not all exist yet: the movement says how many there are.
-    boards = max(session.boards.count(), session.tables * tournament.boards_per_set)
+    boards = max(session.boards.count(), session.tables * session.tournament.boards_per_set)
     confirmed = TravellingSheet.objects.filter(
         board__session=session, status=Status.CONFIRMED
     ).count()
@@ -325,33 +320,14 @@ def session_close(*, session: Session, user) -> Session:
             % {"left": boards - confirmed, "boards": boards},
             code="boards_unconfirmed",
         )
-    session.closed_at, session.closed_by = timezone.now(), user
-    session.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.SESSION_CLOSED,
-        user=user,
-        tournament=tournament,
-        data={"session": session.number},
-    )
-    return session
+
+
+@transaction.atomic
+def session_close(*, session: Session, user) -> Session:
+    """End the séance: every étui's travelling sheet confirmed; its scores become public."""
+    return closable.close(SEANCE, unit=session, user=user, blockers=_unconfirmed_boards)
 
 
 @transaction.atomic
 def session_reopen(*, session: Session, user, reason: str) -> Session:
-    tournament = session.tournament
-    require_role(user, tournament, Role.ARBITRE)
-    reason = clean_text(reason, 300)
-    if not has_visible_text(reason):
-        raise ValidationError(
-            {"reason": ValidationError(_("Say why the séance is reopened."), code="required")}
-        )
-    session = Session.objects.select_for_update().get(pk=session.pk)
-    session.closed_at, session.closed_by = None, None
-    session.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.SESSION_REOPENED,
-        user=user,
-        tournament=tournament,
-        data={"session": session.number, "reason": reason},
-    )
-    return session
+    return closable.reopen(SEANCE, unit=session, user=user, reason=reason)

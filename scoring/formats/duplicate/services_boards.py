@@ -22,7 +22,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring import closable
 from scoring.actions import Action
+from scoring.closable import UnitKind
 from scoring.engine import boards as engine_boards
 from scoring.engine.duplicate_teams import turned_board
 from scoring.formats.duplicate.reads import board_plays
@@ -36,12 +38,34 @@ Role = StaffRole.Role
 BoardProblem = engine_boards.BoardProblem
 
 
-def refuse_if_closed(session: Session) -> None:
-    if session.is_closed:
-        raise ValidationError(
-            _("This séance is closed: an arbitre must reopen it, with a reason, to change it."),
-            code="session_closed",
-        )
+def _closed_error(session: Session) -> ValidationError:
+    return ValidationError(
+        _("This séance is closed: an arbitre must reopen it, with a reason, to change it."),
+        code="session_closed",
+    )
+
+
+def _reason_missing() -> ValidationError:
+    return ValidationError(
+        {"reason": ValidationError(_("Say why the séance is reopened."), code="required")}
+    )
+
+
+# A séance as a closable unit: closed once every étui's travelling sheet is confirmed.
+SEANCE = UnitKind(
+    lock=lambda session: Session.objects.select_for_update().get(pk=session.pk),
+    tournament=lambda session: session.tournament,
+    describe=lambda session: {"session": session.number},
+    closed_action=Action.SESSION_CLOSED,
+    reopened_action=Action.SESSION_REOPENED,
+    closed_error=_closed_error,
+    reason_missing=_reason_missing,
+)
+
+
+def refuse_if_closed(session: Session, *, error: ValidationError | None = None) -> None:
+    """Nothing of a closed séance changes until an arbitre reopens it."""
+    closable.refuse_if_closed(session, SEANCE, error=error)
 
 
 def scored_boards(boards):

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from scoring.actions import Action
 from scoring.engine.duplicate import check_score
 from scoring.formats.duplicate.messages_reports import report_message
 from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.duplicate.services_boards import refuse_if_closed
 from scoring.models.duplicate import Board
 from scoring.models.duplicate_reports import TableReport
 from tournaments.models import Round, Session, StaffRole
@@ -89,11 +89,7 @@ def table_report_save(
     hold_tournament(tournament)
     # Locked as closing the séance locks it: a report is saved before the close or refused.
     session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.is_closed:
-        raise ValidationError(
-            _("This séance is closed: an arbitre must reopen it, with a reason, to change it."),
-            code="session_closed",
-        )
+    refuse_if_closed(session)
     problems = report_problems(session, round_number, table, scores)
     if problems:
         raise ReportRefused(problems)

@@ -30,6 +30,7 @@ from scoring.actions import Action
 from scoring.engine.duplicate import pm_round
 from scoring.formats.duplicate.reads import board_plays
 from scoring.formats.duplicate.services import LineEntry, current_sheet, lock_board, version_write
+from scoring.formats.duplicate.services_boards import refuse_if_closed
 from scoring.formats.duplicate.travelling_entry import line_entry
 from scoring.formats.duplicate.values import ASSIGNED_PM
 from scoring.models.duplicate import ORIENTATIONS, Board, TravellingSheet
@@ -145,11 +146,13 @@ def _rule(board, position, table, user, reason, change, kind) -> TravellingSheet
     reason = clean_text(reason, 300)
     if not has_visible_text(reason):
         raise field_error("note", _("Say why the arbitre decides it."), "reason_required")
-    if session.is_closed:
-        raise ValidationError(
+    refuse_if_closed(
+        session,
+        error=ValidationError(
             _("This séance is closed: reopen it, with a reason, before changing a line."),
             code="session_closed",
-        )
+        ),
+    )
     place = (position, table)
     plays = {(p.position, p.table) for p in board_plays(session).get(board.board_set, ())}
     if place not in plays:

@@ -27,8 +27,8 @@ from scoring.formats.libre.refusals import StaleSheet
 from scoring.formats.quadrettes import views as views_quadrettes
 from scoring.formats.quadrettes.documents import pm_text
 from scoring.formats.triplettes import views as views_triplettes
-from scoring.four_eyes import forbids
 from scoring.models.duplicate import Board, Orientation, TravellingLine, TravellingSheet
+from scoring.sheet_lifecycle import kept_by_four_eyes, may_confirm
 from tournaments.models import Registration, Session
 from tournaments.models.formats import CancelledLine
 from tournaments.permissions import Role, has_role, role_required
@@ -132,7 +132,11 @@ def board_sheet(request, tournament, session, board):
     found = get_object_or_404(Session, tournament=tournament, number=session)
     board_ = get_object_or_404(Board, session=found, number=board)
     plays = board_plays(found).get(board_.board_set, [])
-    sheet = board_.sheets.exclude(status=TravellingSheet.Status.SUPERSEDED).first()
+    sheet = (
+        board_.sheets.exclude(status=TravellingSheet.Status.SUPERSEDED)
+        .select_related("board__session__tournament")
+        .first()
+    )
     stored = sheet_lines([sheet.pk]).get(sheet.pk, []) if sheet else []
     # base_version: the version the page's form is based on (see _save).
     page = {
@@ -213,8 +217,6 @@ def _save(request, board, plays, rows, page) -> TravellingSheet | None:
 
 def _board_page(request, tournament, session, board, sheet, rows, page):
     is_arbitre = has_role(request.user, tournament, Role.ARBITRE)
-    waiting = sheet is not None and sheet.status == TravellingSheet.Status.ENTERED
-    entered_by_me = waiting and forbids(tournament, sheet, request.user)
     count = session.boards.count()
     errors = page["errors"]
     return render(
@@ -233,9 +235,9 @@ def _board_page(request, tournament, session, board, sheet, rows, page):
             "is_arbitre": is_arbitre,
             "correcting": sheet is not None and sheet.is_confirmed,
             "reason": request.POST.get("reason", "") if request.method == "POST" else "",
-            "can_confirm": waiting and is_arbitre and not entered_by_me,
+            "can_confirm": may_confirm(request.user, sheet, is_arbitre=is_arbitre),
             # Four-eyes: the page says why there is no button to confirm.
-            "entered_by_me": waiting and is_arbitre and entered_by_me,
+            "entered_by_me": kept_by_four_eyes(request.user, sheet, is_arbitre=is_arbitre),
             "previous": board.number - 1 if board.number > 1 else None,
             "next": board.number + 1 if board.number < count else None,
             "taker_name": board.get_taker_display(),

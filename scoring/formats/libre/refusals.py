@@ -7,33 +7,15 @@ entry form places each next to its field, the arbitre's decisions word them in o
 """
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext as _
 
 from common.text import clean_text, has_visible_text, trim_invisible
 from scoring.engine.entry import SheetEntry
 from scoring.engine.sheet import Problem, SheetCheck, TableSetup
 from scoring.messages import problem_message
-from scoring.models import ScoreSheet
+from scoring.sheet_lifecycle import Conflict
 
-
-class StaleSheet(ValidationError):
-    """Someone saved this sheet since the form was opened; ``current`` is what they saved."""
-
-    def __init__(self, current: ScoreSheet | None):
-        self.current = current
-        if current is None:
-            super().__init__(
-                _("This sheet changed since you opened it: open it again."), code="stale"
-            )
-            return
-        super().__init__(
-            _(
-                "%(user)s saved this sheet (version %(version)s) while you were typing. Your "
-                "entry is kept below: compare it with theirs, then save again."
-            ),
-            code="stale",
-            params={"user": current.entered_by, "version": current.version},
-        )
+# Another version came first: the lifecycle's conflict answer, under the name the pages know.
+StaleSheet = Conflict
 
 
 class SheetRefused(ValidationError):

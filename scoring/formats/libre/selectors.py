@@ -64,7 +64,7 @@ def current_sheet(*, table: Table) -> ScoreSheet | None:
     return (
         ScoreSheet.objects.filter(table=table)
         .exclude(status=Status.SUPERSEDED)
-        .select_related("entered_by", "confirmed_by")
+        .select_related("entered_by", "confirmed_by", "round__tournament")
         .first()
     )
 

@@ -12,11 +12,11 @@ import re
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text, has_visible_text, trim_invisible
+from scoring import sheet_lifecycle as lifecycle
 from scoring.actions import Action
 from scoring.engine.entry import SheetEntry
 from scoring.engine.sheet import (
@@ -45,17 +45,16 @@ from scoring.formats.libre.selectors import (
 # The position's services: the pages and the tests reach them through this module.
 from scoring.formats.libre.services_rounds import (  # noqa: F401
     barred_takers,
+    refuse_if_closed,
     round_blockers,
     round_close,
     round_reopen,
 )
-from scoring.four_eyes import require_another
 from scoring.models import Deal, Mark, ScoreSheet
 from tournaments.models import Round, Table
 from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role, require_role
 from tournaments.services import audit_log
-from tournaments.services_seating import refuse_if_closed
 
 Status = ScoreSheet.Status
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -159,7 +158,8 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
     correcting = current is not None and current.is_confirmed
     setup = table_setup(table=table)
     check = check_sheet(setup, entry)
-    if current is not None and check.is_valid and _unchanged(current, setup, check, entry):
+    same = current is not None and check.is_valid and _unchanged(current, setup, check, entry)
+    if lifecycle.resubmitted(current, base_version, same=same):
         if confirm and not correcting:  # "save and confirm" of what is already saved
             _confirm(current, user)
         return current  # nothing typed differs: no new version
@@ -173,18 +173,15 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
     if problems:
         raise SheetRefused(problems)
     before = sheet_summary(sheet=current) if current else None
-    if current is not None:
-        current.status = Status.SUPERSEDED
-        current.save(update_fields=["status"])
-    now = timezone.now()
     # A correction is confirmed by its author only where nobody else could (four-eyes off),
     # or when it is an arbitre's ruling, recorded with its incident.
-    confirmed_now = correcting and (ruling or not tournament.four_eyes)
-    sheet = ScoreSheet.objects.create(
+    sheet = lifecycle.write_next(
+        ScoreSheet,
+        current,
+        user=user,
+        confirmed=correcting and (ruling or not tournament.four_eyes),
         round=table.round,
         table=table,
-        version=(current.version if current else 0) + 1,
-        status=Status.CONFIRMED if confirmed_now else Status.ENTERED,
         visas=visas_kept(setup, entry),
         short_reason=reason_kept(entry.short_reason) if check.played < setup.deals else "",
         reason=reason_kept(entry.reason),
@@ -192,9 +189,6 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
             {"deal": p.deal, "field": p.field, "code": p.code, "params": _plain(p.params)}
             for p in check.warnings
         ],
-        entered_by=user,
-        confirmed_by=user if confirmed_now else None,
-        confirmed_at=now if confirmed_now else None,
         token=token or None,
     )
     _write_deals(sheet, setup, check.deals)
@@ -238,14 +232,8 @@ def _version_to_replace(table: Table, user, base_version: int) -> ScoreSheet | N
         )
     refuse_if_closed(round_)
     current = current_sheet(table=table)
-    if (current.version if current else 0) != base_version:
-        raise StaleSheet(current)
-    correcting = current is not None and current.is_confirmed
-    if correcting and not has_role(user, round_.tournament, Role.ARBITRE):
-        raise ValidationError(
-            _("This sheet is confirmed: only an arbitre can correct it."),
-            code="confirmed_sheet",
-        )
+    lifecycle.refuse_conflict(current, base_version)
+    lifecycle.refuse_correction(user, round_.tournament, current)
     return current
 
 
@@ -318,17 +306,18 @@ def scoresheet_confirm(*, sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
     sheet.table = table
     require_role(user, sheet.round.tournament, Role.ARBITRE)
     refuse_if_closed(sheet.round)
-    if sheet.status == Status.CONFIRMED:
-        return sheet  # a second click on "confirm"
-    if sheet.status != Status.ENTERED:
-        raise StaleSheet(current_sheet(table=sheet.table))
     return _confirm(sheet, user, visas=visas)
 
 
 def _confirm(sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
     tournament = sheet.round.tournament
     require_role(user, tournament, Role.ARBITRE)
-    require_another(tournament, sheet, user)
+
+    def stale():
+        return StaleSheet(current_sheet(table=sheet.table))
+
+    if not lifecycle.confirm_gate(sheet, user=user, tournament=tournament, stale=stale):
+        return sheet  # a second click on "confirm"
     setup = table_setup(table=sheet.table)
     seen = sorted({s for s in visas if 0 <= s < setup.size} - set(sheet.visas))
     missing = [seat for seat in range(setup.size) if seat not in sheet.visas and seat not in seen]
@@ -353,11 +342,8 @@ def _confirm(sheet: ScoreSheet, user, visas=()) -> ScoreSheet:
         raise SheetRefused(
             [Problem("taker_barred", n, "taker", params={"deal": n}) for n in barred[:1]]
         )
-    sheet.status = Status.CONFIRMED
-    sheet.confirmed_by = user
-    sheet.confirmed_at = timezone.now()
     sheet.visas = sorted({*sheet.visas, *seen})
-    sheet.save(update_fields=["status", "confirmed_by", "confirmed_at", "visas"])
+    lifecycle.stamp_confirmed(sheet, user=user, also=("visas",))
     audit_log(
         action=Action.SHEET_CONFIRMED,
         user=user,
@@ -394,20 +380,17 @@ def scoresheet_reseat(*, table: Table, user, reason: str):
         )
     current = load_sheet(current.pk)
     before = sheet_summary(sheet=current)
-    now = timezone.now()
-    ScoreSheet.objects.filter(pk=current.pk).update(status=Status.SUPERSEDED)
-    sheet = ScoreSheet.objects.create(
+    sheet = lifecycle.write_next(
+        ScoreSheet,
+        current,
+        user=user,
+        confirmed=current.is_confirmed,
         round=table.round,
         table=table,
-        version=current.version + 1,
-        status=current.status,
         visas=current.visas,
         short_reason=current.short_reason,
         reason=reason,
         warnings=current.warnings,
-        entered_by=user,
-        confirmed_by=user if current.is_confirmed else None,
-        confirmed_at=now if current.is_confirmed else None,
     )
     # The stored deals read by seat, written back with the seating as it is now.
     _write_deals(sheet, table_setup(table=table), sheet_deals(current))

@@ -1,4 +1,5 @@
-"""Writes of a position's ledger as a whole: close it once every sheet is confirmed, reopen it.
+"""Writes of a position's ledger as a whole: close it once every sheet is confirmed, reopen it
+(``scoring.closable``, with ``POSITION`` saying what a position is as a closable unit).
 
 ``round_blockers`` and ``barred_takers`` say what stops a closing (the dashboard shows them
 too). Each service checks who may act, runs in one transaction and writes its audit entry.
@@ -6,18 +7,17 @@ too). Each service checks who may act, runs in one transaction and writes its au
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
-from common.text import clean_text, has_visible_text, trim_invisible
+from scoring import closable
 from scoring.actions import Action
+from scoring.closable import UnitKind
 from scoring.engine.sheet import ARBITRE_MODES
 from scoring.formats.libre.bans import round_bans
 from scoring.models import Deal, ScoreSheet
 from tournaments.models import Round
-from tournaments.permissions import Role, require_role
-from tournaments.services import audit_log
+from tournaments.services_seating import round_closed_error
 
 Status = ScoreSheet.Status
 
@@ -51,15 +51,33 @@ def barred_takers(*, round: Round, bans: dict | None = None) -> list[int]:
     return sorted({table for table, number, taker in takers if (table, number, taker) in bans})
 
 
-@transaction.atomic
-def round_close(*, round: Round, user) -> Round:
-    """Close a position once every sheet is confirmed: its marks are then final."""
-    round_ = (
-        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
+def _lock(round_: Round) -> Round:
+    return (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
     )
-    require_role(user, round_.tournament, Role.ARBITRE)
-    if round_.is_closed:
-        return round_
+
+
+# A position: closed once every sheet is confirmed; who closed it is in the audit log only.
+POSITION = UnitKind(
+    lock=_lock,
+    tournament=lambda round_: round_.tournament,
+    describe=lambda round_: {"round": round_.number},
+    closed_action=Action.ROUND_CLOSED,
+    reopened_action=Action.ROUND_REOPENED,
+    closed_error=round_closed_error,
+    reason_missing=lambda: field_error(
+        "reason", _("Say why the position is reopened."), "reason_required"
+    ),
+    records_closer=False,
+)
+
+
+def refuse_if_closed(round_: Round) -> None:
+    """Nothing of a closed position changes (its marks are final) until an arbitre reopens it."""
+    closable.refuse_if_closed(round_, POSITION)
+
+
+def _close_blockers(round_: Round) -> None:
     if not round_.is_published:
         raise ValidationError(
             _("Publish the seating of this position first."), code="round_not_published"
@@ -81,35 +99,15 @@ def round_close(*, round: Round, user) -> Round:
             code="barred_taker",
             params={"tables": ", ".join(map(str, barred))},
         )
-    round_.closed_at = timezone.now()
-    round_.save(update_fields=["closed_at"])
-    audit_log(
-        action=Action.ROUND_CLOSED,
-        user=user,
-        tournament=round_.tournament,
-        data={"round": round_.number},
-    )
-    return round_
+
+
+@transaction.atomic
+def round_close(*, round: Round, user) -> Round:
+    """Close a position once every sheet is confirmed: its marks are then final."""
+    return closable.close(POSITION, unit=round, user=user, blockers=_close_blockers)
 
 
 @transaction.atomic
 def round_reopen(*, round: Round, user, reason: str) -> Round:
     """Reopen a closed position so that an arbitre can correct it; the reason is kept."""
-    round_ = (
-        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round.pk)
-    )
-    require_role(user, round_.tournament, Role.ARBITRE)
-    reason = trim_invisible(clean_text(reason, 300))
-    if not has_visible_text(reason):
-        raise field_error("reason", _("Say why the position is reopened."), "reason_required")
-    if not round_.is_closed:
-        return round_
-    round_.closed_at = None
-    round_.save(update_fields=["closed_at"])
-    audit_log(
-        action=Action.ROUND_REOPENED,
-        user=user,
-        tournament=round_.tournament,
-        data={"round": round_.number, "reason": reason},
-    )
-    return round_
+    return closable.reopen(POSITION, unit=round, user=user, reason=reason)

@@ -30,8 +30,7 @@ from scoring.formats.libre.selectors import (
 )
 from scoring.formats.libre.sheet_summary import error_summary
 from scoring.formats.registry import format_of
-from scoring.four_eyes import forbids
-from scoring.models import ScoreSheet
+from scoring.sheet_lifecycle import may_confirm
 from tournaments.models import Round, Table
 from tournaments.models.core import seat_name
 from tournaments.permissions import Role, has_role, role_required
@@ -104,12 +103,7 @@ def _render_sheet(
 ):
     seats = form.seats
     is_arbitre = has_role(request.user, tournament, Role.ARBITRE)
-    can_confirm = (
-        sheet is not None
-        and sheet.status == ScoreSheet.Status.ENTERED
-        and is_arbitre
-        and not forbids(tournament, sheet, request.user)
-    )
+    can_confirm = may_confirm(request.user, sheet, is_arbitre=is_arbitre)
     tables = list(table.round.tables.order_by("number").values_list("number", flat=True))
     index = tables.index(table.number)
     return render(

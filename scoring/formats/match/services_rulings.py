@@ -14,11 +14,13 @@ from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text, has_visible_text
+from scoring import closable
 from scoring.actions import Action
 from scoring.formats.match.results import quarter_boards
 from scoring.formats.match.services import (
     _pm as typed_pm,  # the bonus's and the penalty's reading of PM
 )
+from scoring.formats.match.services_sheets import QUARTER
 from scoring.models.match import CancelledBoard, MatchQuarter
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log
@@ -27,11 +29,14 @@ from tournaments.services import audit_log
 def _open_quarter(quarter: MatchQuarter, user) -> MatchQuarter:
     require_role(user, quarter.match.tournament, Role.ARBITRE)
     quarter = MatchQuarter.objects.select_for_update().select_related("match").get(pk=quarter.pk)
-    if quarter.is_closed:
-        raise ValidationError(
+    closable.refuse_if_closed(
+        quarter,
+        QUARTER,
+        error=ValidationError(
             _("This quarter is closed: reopen it, with a reason, before changing an étui."),
             code="quarter_closed",
-        )
+        ),
+    )
     return quarter
 
 

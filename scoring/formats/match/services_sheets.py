@@ -8,16 +8,16 @@ one) and saves nothing. ``services_match`` re-exports them.
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text, has_visible_text
+from scoring import closable
 from scoring.actions import Action
+from scoring.closable import UnitKind
 from scoring.engine.duplicate_teams import check_match_score
 from scoring.formats.duplicate.messages import line_message
 from scoring.formats.duplicate.travelling_entry import parse_score
-from scoring.formats.libre.refusals import StaleSheet
 from scoring.formats.match.results import (
     cancelled_boards,
     quarter_boards,
@@ -26,9 +26,15 @@ from scoring.formats.match.results import (
     room_state,
     unconfirmed_boards,
 )
-from scoring.four_eyes import require_another
 from scoring.models.match import MatchLine, MatchQuarter, MatchSheet
-from tournaments.permissions import Role, has_role, require_role
+from scoring.sheet_lifecycle import (
+    confirm_gate,
+    refuse_correction,
+    renew,
+    resubmitted,
+    stamp_confirmed,
+)
+from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log
 
 
@@ -104,25 +110,18 @@ def sheet_save(
     tournament = quarter.match.tournament
     require_role(user, tournament, Role.SCORER)
     quarter = MatchQuarter.objects.select_for_update().select_related("match").get(pk=quarter.pk)
-    if quarter.is_closed:
-        raise ValidationError(
-            _("This quarter is closed: an arbitre reopens it to change a sheet."), code="closed"
-        )
+    closable.refuse_if_closed(quarter, QUARTER)
     if room not in MatchQuarter.Room.values or keeper not in MatchLine.Keeper.values:
         raise ValidationError(_("No such sheet."), code="no_sheet")
     sheet = match_sheet(quarter, room, keeper)
     lines, errors = _typed_lines(quarter, room, keeper, rows)
     before = _stored(sheet)
     typed = {line.board: (line.contract, line.score) for line in lines}
-    if not errors and sheet.version and typed == before and bool(signed) == sheet.signed:
+    same = not errors and typed == before and bool(signed) == sheet.signed
+    if resubmitted(sheet, base_version, same=same):
         return sheet  # nothing differs from the stored version: no new one
-    if base_version is not None and base_version != sheet.version:
-        raise StaleSheet(sheet if sheet.version else None)
     correcting = sheet.is_confirmed
-    if correcting and not has_role(user, tournament, Role.ARBITRE):
-        raise ValidationError(
-            _("This sheet is confirmed: only an arbitre can correct it."), code="confirmed_sheet"
-        )
+    refuse_correction(user, tournament, sheet)
     reason = clean_text(reason or "", 300)
     if correcting and not has_visible_text(reason):
         errors["reason"] = _("Say why this confirmed sheet is corrected.")
@@ -132,10 +131,8 @@ def sheet_save(
         raise ValidationError(errors)
     MatchLine.objects.filter(quarter=quarter, room=room, keeper=keeper).delete()
     MatchLine.objects.bulk_create(lines)
-    sheet.version += 1
+    renew(sheet, user=user)
     sheet.signed, sheet.reason = bool(signed), reason if correcting else ""
-    sheet.entered_by, sheet.entered_at = user, timezone.now()
-    sheet.confirmed_by, sheet.confirmed_at = None, None
     sheet.save()
     audit_log(
         action=Action.MATCH_SHEET_ENTERED,
@@ -155,6 +152,12 @@ def sheet_save(
     return sheet
 
 
+def _stale() -> ValidationError:
+    return ValidationError(
+        _("The sheet changed since you opened it: check it again."), code="stale"
+    )
+
+
 @transaction.atomic
 def sheet_confirm(
     *, quarter: MatchQuarter, room: str, keeper: str, user, version=None, signed=False
@@ -165,18 +168,14 @@ def sheet_confirm(
     tournament = quarter.match.tournament
     require_role(user, tournament, Role.ARBITRE)
     quarter = MatchQuarter.objects.select_for_update().select_related("match").get(pk=quarter.pk)
-    if quarter.is_closed:
-        raise ValidationError(_("This quarter is closed."), code="closed")
+    closable.refuse_if_closed(
+        quarter, QUARTER, error=ValidationError(_("This quarter is closed."), code="closed")
+    )
     sheet = match_sheet(quarter, room, keeper)
     if not sheet.version:
         raise ValidationError(_("Nothing is entered on this sheet yet."), code="no_sheet")
-    if version is not None and version != sheet.version:
-        raise ValidationError(
-            _("The sheet changed since you opened it: check it again."), code="stale"
-        )
-    if sheet.is_confirmed:
+    if not confirm_gate(sheet, user=user, tournament=tournament, version=version, stale=_stale):
         return sheet
-    require_another(tournament, sheet, user)
     stored, cancelled = _stored(sheet), cancelled_boards(quarter)  # cancelled: no line needed
     missing = [b for b in quarter_boards(quarter) if b not in stored and b not in cancelled]
     if missing:
@@ -191,8 +190,7 @@ def sheet_confirm(
             code="visa_missing",
         )
     sheet.signed = True
-    sheet.confirmed_by, sheet.confirmed_at = user, timezone.now()
-    sheet.save(update_fields=["signed", "confirmed_by", "confirmed_at"])
+    stamp_confirmed(sheet, user=user, also=("signed",))
     audit_log(
         action=Action.MATCH_SHEET_CONFIRMED,
         user=user,
@@ -208,12 +206,34 @@ def sheet_confirm(
     return sheet
 
 
+def _lock(quarter: MatchQuarter) -> MatchQuarter:
+    return MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
+
+
+# A quarter as a closable unit: closed once its four sheets agree and are confirmed.
+QUARTER = UnitKind(
+    lock=_lock,
+    tournament=lambda quarter: quarter.match.tournament,
+    describe=lambda quarter: {"match": quarter.match.number, "quarter": quarter.number},
+    closed_action=Action.QUARTER_CLOSED,
+    reopened_action=Action.QUARTER_REOPENED,
+    closed_error=lambda quarter: ValidationError(
+        _("This quarter is closed: an arbitre reopens it to change a sheet."), code="closed"
+    ),
+    reason_missing=lambda: field_error(
+        "reason", _("Say why the quarter is reopened."), "reason_required"
+    ),
+)
+
+
 @transaction.atomic
 def quarter_close(*, quarter: MatchQuarter, user) -> MatchQuarter:
     """Close a quarter whose two rooms' sheets are whole and agree, the four of them signed by
     the other side and confirmed: its PM count from now on and become public."""
-    require_role(user, quarter.match.tournament, Role.ARBITRE)
-    quarter = MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
+    return closable.close(QUARTER, unit=quarter, user=user, blockers=_close_blockers)
+
+
+def _close_blockers(quarter: MatchQuarter) -> None:
     sheets = quarter_sheets(quarter)
     for room in MatchQuarter.Room.values:
         state = room_state(quarter, sheets, room)
@@ -262,34 +282,15 @@ def quarter_close(*, quarter: MatchQuarter, user) -> MatchQuarter:
             % {"boards": ", ".join(str(b) for b in undoing)},
             code="four_eyes",
         )
-    quarter.closed_at, quarter.closed_by = timezone.now(), user
-    quarter.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.QUARTER_CLOSED,
-        user=user,
-        tournament=quarter.match.tournament,
-        data={"match": quarter.match.number, "quarter": quarter.number},
-    )
-    return quarter
 
 
-@transaction.atomic
-def quarter_reopen(*, quarter: MatchQuarter, user, reason: str) -> MatchQuarter:
-    require_role(user, quarter.match.tournament, Role.ARBITRE)
-    reason = clean_text(reason or "", 300)
-    if not reason:
-        raise field_error("reason", _("Say why the quarter is reopened."), "reason_required")
-    quarter = MatchQuarter.objects.select_for_update().get(pk=quarter.pk)
+def _later_named(quarter: MatchQuarter) -> None:
     if quarter.match.quarters.filter(number__gt=quarter.number).exists():
         raise ValidationError(
             _("The next quarter is named: this one can no longer be reopened."), code="later"
         )
-    quarter.closed_at, quarter.closed_by = None, None
-    quarter.save(update_fields=["closed_at", "closed_by"])
-    audit_log(
-        action=Action.QUARTER_REOPENED,
-        user=user,
-        tournament=quarter.match.tournament,
-        data={"match": quarter.match.number, "quarter": quarter.number, "reason": reason[:300]},
-    )
-    return quarter
+
+
+@transaction.atomic
+def quarter_reopen(*, quarter: MatchQuarter, user, reason: str) -> MatchQuarter:
+    return closable.reopen(QUARTER, unit=quarter, user=user, reason=reason, blockers=_later_named)

@@ -18,9 +18,9 @@ from scoring.formats.match.forms import CancelBoardForm, QuarterForm, SheetForm
 from scoring.formats.match.history import sheet_versions
 from scoring.formats.match.results import match_results, quarter_boards, quarter_sheets, room_state
 from scoring.formats.match.views import errors_told, match_only, match_or_404, staff_roles
-from scoring.four_eyes import forbids
 from scoring.models import ContractChoice
 from scoring.models.match import QUARTERS, MatchLine, MatchQuarter
+from scoring.sheet_lifecycle import kept_by_four_eyes, may_confirm
 from tournaments.permissions import Role, role_required
 
 
@@ -138,14 +138,6 @@ def _sheet_box(request, tournament, quarter, read, room, keeper) -> dict:
         }
         for version in read["versions"].get((room, keeper), [])
     ]
-    waiting = (
-        sheet is not None
-        and sheet.version > 0
-        and not sheet.is_confirmed
-        and not quarter.is_closed
-        and read["is_arbitre"]
-    )
-    mine = waiting and forbids(tournament, sheet, request.user)
     return {
         "keeper": keeper,
         "label": MatchLine.Keeper(keeper).label,
@@ -153,8 +145,8 @@ def _sheet_box(request, tournament, quarter, read, room, keeper) -> dict:
         "history": history,
         "sheet": sheet,
         "base_version": sheet.version if sheet else 0,
-        "can_confirm": waiting and not mine,
-        "entered_by_me": mine,
+        "can_confirm": may_confirm(request.user, sheet, is_arbitre=read["is_arbitre"]),
+        "entered_by_me": kept_by_four_eyes(request.user, sheet, is_arbitre=read["is_arbitre"]),
         "correcting": bool(sheet and sheet.is_confirmed),
     }
 
