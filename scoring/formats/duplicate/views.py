@@ -103,7 +103,7 @@ def _session_page(request, tournament, session, draw_form=None):
     others, following = _other_sessions(tournament, session)
     game = format_of(tournament)
     facts = game.movement_facts(tournament, session)
-    players, positions = facts["players"], facts["positions"]
+    positions = facts["positions"]
     draw_form = draw_form or game.draw_form(tournament, session, facts)
     boards = list(session.boards.order_by("number")) if session.pk else []
     plays = board_plays(session) if session.pk else {}
@@ -132,18 +132,8 @@ def _session_page(request, tournament, session, draw_form=None):
         {
             "tournament": tournament,
             "session": session,
-            "players": players,
-            "teams": facts.get("teams"),
-            "quadrettes": facts.get("quadrettes"),
-            "copies": facts.get("copies"),
-            "howell_lines": facts.get("lines"),
-            "howell_lone": facts.get("lone"),
-            "howell_compared": ", ".join(map(str, facts.get("compared", []))),
+            **_movement_shown(facts),
             "draw_form": draw_form,
-            "problem": facts["problem"],
-            "positions": positions,
-            "repeats": facts.get("repeats", 0),
-            "twice": facts.get("twice", 0),
             "document_names": game.document_names(),
             "rows": rows,
             "confirmed": sum(1 for r in rows if r["sheet"] and r["sheet"].is_confirmed),
@@ -159,6 +149,23 @@ def _session_page(request, tournament, session, draw_form=None):
             "next_session": following,
         },
     )
+
+
+def _movement_shown(facts: dict) -> dict:
+    """The movement's facts (``DuplicateFamily.movement_facts``) under the page's names."""
+    return {
+        "players": facts["players"],
+        "teams": facts.get("teams"),
+        "quadrettes": facts.get("quadrettes"),
+        "copies": facts.get("copies"),
+        "howell_lines": facts.get("lines"),
+        "howell_lone": facts.get("lone"),
+        "howell_compared": ", ".join(map(str, facts.get("compared", []))),
+        "problem": facts["problem"],
+        "positions": facts["positions"],
+        "repeats": facts.get("repeats", 0),
+        "twice": facts.get("twice", 0),
+    }
 
 
 def _act(request, tournament, number, action, done, *, drawn=True):
