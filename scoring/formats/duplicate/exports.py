@@ -1,6 +1,8 @@
 """The duplicate's files, as row generators (header first): every line of every travelling
 sheet and the tournament's ranking, in the columns of fft-duplicate.md §6. ``export_duplicate``
-writes them as CSV; the results workbook takes the same rows.
+writes them as CSV; the results workbook takes the same rows. ``lines_rows`` and
+``ranking_rows`` ask the tournament's format (``DuplicateFamily``) for its rows; the
+individuel's are written here, the team forms' in their packages, in the same columns.
 
 Official: confirmed travelling sheets only, as the rankings the public sees once a séance is
 closed. Percentages are written with 4 decimals, rounded half away from zero.
@@ -15,8 +17,7 @@ from scoring.formats.duplicate.reads import (
     sheet_lines,
     tournament_results,
 )
-from scoring.formats.quadrettes.exports import quadrettes_lines_rows, quadrettes_ranking_rows
-from scoring.formats.triplettes.exports import triplettes_lines_rows, triplettes_ranking_rows
+from scoring.formats.registry import format_of
 from scoring.shown import decimal_text
 from tournaments.models import Tournament
 
@@ -47,12 +48,19 @@ RANKING_HEADER = [
 
 
 def lines_rows(tournament: Tournament, *, official: bool = True):
-    if tournament.is_triplettes:
-        yield from triplettes_lines_rows(tournament, official=official)
-        return
-    if tournament.is_quadrettes:
-        yield from quadrettes_lines_rows(tournament, official=official)
-        return
+    """Every line of every travelling sheet of the duplicate ``tournament``, in its format's
+    terms (``DuplicateFamily.lines_rows``)."""
+    return format_of(tournament).lines_rows(tournament, official=official)
+
+
+def ranking_rows(tournament: Tournament, *, official: bool = True):
+    """The duplicate ``tournament``'s ranking file, in its format's terms
+    (``DuplicateFamily.ranking_rows``)."""
+    return format_of(tournament).ranking_rows(tournament, official=official)
+
+
+def individuel_lines_rows(tournament: Tournament, *, official: bool = True):
+    """The individuel's lines: the four players' numbers, the team columns empty."""
     yield LINES_HEADER
     numbers = dict(tournament.registrations.values_list("pk", "number"))
     for session in tournament.sessions.order_by("number"):
@@ -80,15 +88,9 @@ def lines_rows(tournament: Tournament, *, official: bool = True):
                 ]
 
 
-def ranking_rows(tournament: Tournament, *, official: bool = True):
+def individuel_ranking_rows(tournament: Tournament, *, official: bool = True):
     """One row per player, the whole tournament: the général on the total; the alterné, the
     line and the séance's percentages for a one-séance tournament."""
-    if tournament.is_triplettes:
-        yield from triplettes_ranking_rows(tournament, official=official)
-        return
-    if tournament.is_quadrettes:
-        yield from quadrettes_ranking_rows(tournament, official=official)
-        return
     yield RANKING_HEADER
     sessions = list(tournament.sessions.order_by("number"))
     if len(sessions) == 1:

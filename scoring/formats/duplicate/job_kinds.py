@@ -1,21 +1,17 @@
 """A duplicate séance's documents as jobs (``tournaments.jobs``): the travelling sheets blank
 or topped, the étui labels and diagrams, the table cards, the rankings, the feuilles de route
-and the workbook of every score and note, for the individuel and the triplettes. Four hundred
+and the workbook of every score and note, for every duplicate form. Four hundred
 players' feuilles de route take the best part of a minute: made by the worker, off the request,
 as the donnes-libres documents are; the same document of the same state of the tournament is
-made once and served again."""
+made once and served again. Which documents a séance has, and how each is made, is the
+tournament's format's (``DuplicateFamily.session_documents``)."""
 
 from django.utils.translation import gettext as _
 
 from scoring.formats.duplicate import documents as documents_duplicate
 from scoring.formats.duplicate import documents_results as documents_duplicate_results
 from scoring.formats.duplicate import excel as excel_duplicate
-from scoring.formats.quadrettes import documents as documents_quadrettes
-from scoring.formats.quadrettes import documents_results as documents_quadrettes_results
-from scoring.formats.quadrettes import excel as excel_quadrettes
-from scoring.formats.triplettes import documents as documents_triplettes
-from scoring.formats.triplettes import documents_results as documents_triplettes_results
-from scoring.formats.triplettes import excel as excel_triplettes
+from scoring.formats.registry import format_of, registered
 from tournaments.jobs import Kind, register
 from tournaments.models import Session
 from tournaments.permissions import Role
@@ -34,7 +30,7 @@ NAMES = {
 }
 
 
-def _documents(sheets, cards, results, workbook) -> dict:
+def documents_from(sheets, cards, results, workbook) -> dict:
     """doc -> (its name, how it is made from the séance), from a form's modules: the
     travelling sheets (``sheets``; the étui labels are the individuel's for every form), the
     table cards' maker, the rankings and feuilles de route (``results``), the workbook."""
@@ -50,48 +46,30 @@ def _documents(sheets, cards, results, workbook) -> dict:
     return {doc: (NAMES[doc], make) for doc, make in makers.items()}
 
 
-DOCUMENTS = _documents(
+# The individuel's; the team forms make their own papers (fft-duplicate.md §3, §4) under the
+# same kinds and names (their ``format.py``).
+DOCUMENTS = documents_from(
     documents_duplicate,
     documents_duplicate_results.cards_pdf,
     documents_duplicate_results,
     excel_duplicate,
 )
-# The teams' own papers (fft-duplicate.md §3, §4) under the same kinds and names.
-TRIPLETTE_DOCUMENTS = _documents(
-    documents_triplettes,
-    documents_triplettes.cards_pdf,
-    documents_triplettes_results,
-    excel_triplettes,
-)
-QUADRETTE_DOCUMENTS = _documents(
-    documents_quadrettes,
-    documents_quadrettes.cards_pdf,
-    documents_quadrettes_results,
-    excel_quadrettes,
-)
 
 
 def documents_of(tournament) -> dict | None:
     """The documents a tournament's séances have (None: not a duplicate)."""
-    if tournament.is_quadrettes:
-        return QUADRETTE_DOCUMENTS
-    if tournament.is_triplettes:
-        return TRIPLETTE_DOCUMENTS
-    return DOCUMENTS if tournament.is_duplicate else None
-
-
-# The quadrettes' own names of two documents, as their séance page calls them.
-QUADRETTE_NAMES = {
-    "cards": lambda: _("Preparation and table cards (PDF)"),
-    "export": lambda: _("Every score and PM (Excel)"),
-}
+    if not tournament.plays_duplicate:
+        return None
+    return format_of(tournament).session_documents
 
 
 def params(session: int, doc: str, tournament=None) -> dict:
-    """A document's job parameters; a quadrettes' says so, for its name (``_label``)."""
+    """A document's job parameters; a form that names some documents its own way says which
+    it is (``form``: its ``Tournament.format``), for their names (``_label``)."""
     found = {"session": session, "doc": doc}
-    if tournament is not None and tournament.is_quadrettes:
-        found["form"] = "quadrettes"
+    named = tournament is not None and tournament.plays_duplicate
+    if named and format_of(tournament).own_document_names:
+        found["form"] = tournament.format
     return found
 
 
@@ -106,8 +84,9 @@ def _make(tournament, params, progress):
 
 def _label(params):
     name, _make = DOCUMENTS[params["doc"]]
-    if params.get("form") == "quadrettes":
-        name = QUADRETTE_NAMES.get(params["doc"], name)
+    form = next((game for game in registered() if game.key == params.get("form")), None)
+    if form is not None:
+        name = form.own_document_names.get(params["doc"], name)
     return _("%(name)s, séance %(k)s") % {"name": name(), "k": params["session"]}
 
 

@@ -41,6 +41,7 @@ from scoring.formats.duplicate.travelling_entry import (
     kept_line,
     stored_entry,
 )
+from scoring.formats.registry import format_of
 from scoring.models.duplicate import Board, TravellingLine, TravellingSheet
 from scoring.sheet_lifecycle import (
     confirm_gate,
@@ -49,7 +50,7 @@ from scoring.sheet_lifecycle import (
     stamp_confirmed,
     write_next,
 )
-from tournaments.models import Round, Session, StaffRole, Table
+from tournaments.models import Round, Session, StaffRole
 from tournaments.permissions import has_role, require_role
 from tournaments.services import audit_log
 
@@ -85,9 +86,7 @@ def current_sheet(board: Board) -> TravellingSheet | None:
 def line_problems(board: Board, entry: TravellingEntry, *, arbitre: bool) -> list[LineProblem]:
     """Every reason the entry cannot be saved, line by line."""
     plays = {(p.position, p.table) for p in board_plays(board.session).get(board.board_set, ())}
-    attackers, teams = (
-        _attacking_members(board) if board.session.tournament.is_triplettes else ({}, {})
-    )
+    attackers, teams = format_of(board.session.tournament).attacking_members(board)
     problems, seen = [], set()
     for index, line in enumerate(entry.lines):
         place = (line.position, line.table)
@@ -121,21 +120,6 @@ def line_problems(board: Board, entry: TravellingEntry, *, arbitre: bool) -> lis
             elif not has_visible_text(line.adjust_reason):
                 problems.append(LineProblem("adjust_reason_required", index))
     return problems
-
-
-def _attacking_members(board: Board) -> tuple[dict, dict]:
-    """Triplettes: (position, table) -> the ids of the attacking triplette's members, and the
-    name of that triplette, for the étui's tables."""
-    attackers, teams = {}, {}
-    column = "ns_team" if board.taker in "NS" else "ew_team"
-    for table in Table.objects.filter(
-        round__session=board.session, board_set=board.board_set
-    ).select_related("round", column):
-        team = getattr(table, column)
-        place = (table.round.number, table.number)
-        teams[place] = team.name if team else ""
-        attackers[place] = set(team.members.values_list("pk", flat=True)) if team else set()
-    return attackers, teams
 
 
 @transaction.atomic

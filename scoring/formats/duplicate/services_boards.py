@@ -28,6 +28,7 @@ from scoring.closable import UnitKind
 from scoring.engine import boards as engine_boards
 from scoring.engine.duplicate_teams import turned_board
 from scoring.formats.duplicate.reads import board_plays
+from scoring.formats.registry import format_of
 from scoring.models.duplicate import Board
 from tournaments.models import Session, StaffRole
 from tournaments.permissions import require_role
@@ -97,7 +98,7 @@ def boards_make(*, session: Session, user, seed: int | None = None) -> list[Boar
     seed = random.SystemRandom().randrange(10**6) if seed is None else seed
     per_set = tournament.boards_per_set
     made = engine_boards.make_boards(session.tables * per_set, per_set, seed)
-    if tournament.is_quadrettes:  # the taker always plays South (fft-duplicate.md §4)
+    if format_of(tournament).taker_always_south:  # the quadrettes (fft-duplicate.md §4)
         made = [turned_board(board) for board in made]
     session.boards.all().delete()
     boards = Board.objects.bulk_create(

@@ -1,9 +1,10 @@
-"""Staff pages of the duplicate individuel: a séance (movement, étuis, progress, closing), an
-étui's travelling sheet typed from the paper, and the provisional rankings.
+"""Staff pages of every duplicate form: a séance (movement, étuis, progress, closing), an étui's
+travelling sheet typed from the paper, and the provisional rankings.
 
 Thin: reads through ``scoring.formats.duplicate.reads``, writes through the services, errors shown
-next to the line they belong to. A donnes-libres tournament has none of these pages: its visitors
-are sent back to the tournament's page.
+next to the line they belong to; what differs between the forms (the movement, the rankings,
+the page's template) the tournament's format says (``DuplicateFamily``). A donnes-libres
+tournament has none of these pages: its visitors are sent back to the tournament's page.
 """
 
 from functools import wraps
@@ -16,33 +17,24 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring.formats.duplicate.reads import board_plays, current_sheets, session_results
+from scoring.formats.duplicate.pages import result_row
+from scoring.formats.duplicate.reads import board_plays, current_sheets
 from scoring.formats.duplicate.services import (
     boards_make,
     session_close,
     session_reopen,
 )
-from scoring.formats.quadrettes import views as views_quadrettes
-from scoring.formats.quadrettes.reads import quadrette_session_results
-from scoring.formats.triplettes import views as views_triplettes
-from scoring.formats.triplettes.reads import triplette_session_results
-from scoring.models.duplicate import ORIENTATIONS, TravellingLine
-from scoring.shown import percent_shown, pm_shown
+from scoring.formats.registry import format_of
+from scoring.models.duplicate import TravellingLine
 from tournaments.extensions import rounds_with_results
-from tournaments.models import Seat, Session
+from tournaments.models import Session
 from tournaments.permissions import Role, has_role, role_required
-from tournaments.seating.duplicate import repeated_meetings, series_played_twice
 from tournaments.selectors_seating import round_played
 from tournaments.services_duplicate import (
-    duplicate_players,
-    movement_problem,
     session_coefficient_set,
-    session_movement_build,
     session_position_announce,
     session_publish,
 )
-from tournaments.services_quadrettes import quadrettes_movement_build
-from tournaments.services_triplettes import triplettes_movement_build
 
 
 def duplicate_only(view):
@@ -62,7 +54,7 @@ def individuel_only(view):
 
     @wraps(view)
     def wrapper(request, tournament, session, *args, **kwargs):
-        if tournament.places_teams:
+        if not format_of(tournament).tables_view:
             messages.info(
                 request, _("Not yet for the team duplicates: see the séance and rankings.")
             )
@@ -100,34 +92,6 @@ def _other_sessions(tournament, session: Session) -> tuple[list[int], int | None
     return others, following if following != session.number else None
 
 
-def _movement(session: Session):
-    """Per position: the tables with each orientation's player and the série."""
-    seats = (
-        Seat.objects.filter(round__session=session)
-        .select_related("round", "table", "registration")
-        .order_by("round__number", "table__number", "number")
-    )
-    positions = {}
-    for seat in seats:
-        tables = positions.setdefault(seat.round.number, {})
-        row = tables.setdefault(seat.table.number, {"set": seat.table.board_set, "players": {}})
-        row["players"][ORIENTATIONS[seat.number]] = seat.registration
-    return positions
-
-
-def _engine_view(positions):
-    """The movement as the engine writes it, to count its repeats."""
-    ids = {}
-    out = []
-    for tables in positions.values():
-        rows = []
-        for row in tables.values():
-            seat = {o: ids.setdefault(row["players"][o].pk, len(ids)) for o in ORIENTATIONS}
-            rows.append({**seat, "set": row["set"]})
-        out.append(rows)
-    return out
-
-
 @role_required(Role.SCORER)
 @duplicate_only
 def session_page(request, tournament, session):
@@ -137,18 +101,10 @@ def session_page(request, tournament, session):
 def _session_page(request, tournament, session, draw_form=None):
     session = _session(tournament, session)
     others, following = _other_sessions(tournament, session)
-    if tournament.places_teams:
-        views = views_triplettes if tournament.is_triplettes else views_quadrettes
-        facts = views.movement_facts(tournament, session)
-        players, positions, engine = facts["players"], facts["positions"], []
-        if tournament.is_triplettes:
-            draw_form = draw_form or views_triplettes.draw_form(tournament, session, facts)
-    else:
-        players = duplicate_players(tournament).count()
-        positions = _movement(session) if session.pk else {}
-        engine = _engine_view(positions)
-        problem = movement_problem(players, tournament.positions)
-        facts = {"problem": problem.messages[0] if problem else ""}
+    game = format_of(tournament)
+    facts = game.movement_facts(tournament, session)
+    positions = facts["positions"]
+    draw_form = draw_form or game.draw_form(tournament, session, facts)
     boards = list(session.boards.order_by("number")) if session.pk else []
     plays = board_plays(session) if session.pk else {}
     sheets = current_sheets(session, official=False) if session.pk else {}
@@ -172,22 +128,13 @@ def _session_page(request, tournament, session, draw_form=None):
         )
     return render(
         request,
-        "scoring/duplicate_session.html",
+        game.session_template,
         {
             "tournament": tournament,
             "session": session,
-            "players": players,
-            "teams": facts.get("teams"),
-            "quadrettes": facts.get("quadrettes"),
-            "copies": facts.get("copies"),
-            "howell_lines": facts.get("lines"),
-            "howell_lone": facts.get("lone"),
-            "howell_compared": ", ".join(map(str, facts.get("compared", []))),
+            **_movement_shown(facts),
             "draw_form": draw_form,
-            "problem": facts["problem"],
-            "positions": positions,
-            "repeats": repeated_meetings(engine) if engine else 0,
-            "twice": series_played_twice(engine) if engine else 0,
+            "document_names": game.document_names(),
             "rows": rows,
             "confirmed": sum(1 for r in rows if r["sheet"] and r["sheet"].is_confirmed),
             # Étuis of séries the movement does not play: dealt before another movement was drawn.
@@ -202,6 +149,23 @@ def _session_page(request, tournament, session, draw_form=None):
             "next_session": following,
         },
     )
+
+
+def _movement_shown(facts: dict) -> dict:
+    """The movement's facts (``DuplicateFamily.movement_facts``) under the page's names."""
+    return {
+        "players": facts["players"],
+        "teams": facts.get("teams"),
+        "quadrettes": facts.get("quadrettes"),
+        "copies": facts.get("copies"),
+        "howell_lines": facts.get("lines"),
+        "howell_lone": facts.get("lone"),
+        "howell_compared": ", ".join(map(str, facts.get("compared", []))),
+        "problem": facts["problem"],
+        "positions": facts["positions"],
+        "repeats": facts.get("repeats", 0),
+        "twice": facts.get("twice", 0),
+    }
 
 
 def _act(request, tournament, number, action, done, *, drawn=True):
@@ -225,11 +189,12 @@ def _act(request, tournament, number, action, done, *, drawn=True):
 @role_required(Role.ORGANISER)
 @duplicate_only
 def session_draw(request, tournament, session):
+    game = format_of(tournament)
     options = {}
-    if tournament.is_triplettes:  # which movement: refused next to its field, nothing saved
+    if game.chooses_movement:  # which movement: refused next to its field, nothing saved
         found = _session(tournament, session)
-        facts = views_triplettes.movement_facts(tournament, found)
-        form = views_triplettes.draw_form(tournament, found, facts, request.POST)
+        facts = game.movement_facts(tournament, found)
+        form = game.draw_form(tournament, found, facts, request.POST)
         if not form.is_valid():
             return _session_page(request, tournament, session, draw_form=form)
         options["movement"] = form.cleaned_data["movement"]
@@ -237,20 +202,12 @@ def session_draw(request, tournament, session):
         request,
         tournament,
         session,
-        lambda _found: _builder(tournament)(
+        lambda _found: game.build_movement(
             tournament=tournament, user=request.user, number=session, **options
         ),
         _("Movement drawn. Review it, deal the étuis, then publish."),
         drawn=False,
     )
-
-
-def _builder(tournament):
-    if tournament.is_triplettes:
-        return triplettes_movement_build
-    if tournament.is_quadrettes:
-        return quadrettes_movement_build
-    return session_movement_build
 
 
 @require_POST
@@ -340,15 +297,8 @@ def session_end(request, tournament, session):
 def session_ranking(request, tournament, session):
     found = get_object_or_404(Session, tournament=tournament, number=session)
     official = request.GET.get("official") == "1"
-    if tournament.is_triplettes:
-        results = triplette_session_results(found, official=official)
-        general, alternate = results.teams, results.alternate
-    elif tournament.is_quadrettes:
-        results = quadrette_session_results(found, official=official)
-        general, alternate = results.teams, []
-    else:
-        results = session_results(found, official=official)
-        general, alternate = results.players, results.alternate
+    game = format_of(tournament)
+    results, general, alternate = game.session_rankings(found, official=official)
     return render(
         request,
         "scoring/duplicate_ranking.html",
@@ -357,23 +307,13 @@ def session_ranking(request, tournament, session):
             "session": found,
             "results": results,
             "official": official,
-            "general": [_row(r) for r in general],
-            "pm": tournament.is_quadrettes,
-            "alternate": [_row(r) for r in alternate],
-            "flags": views_triplettes.flag_rows(general) if tournament.is_triplettes else [],
+            "general": [result_row(r) for r in general],
+            "pm": game.ranks_in_pm,
+            "no_alternate": not game.has_alternate(found),
+            "alternate": [result_row(r) for r in alternate],
+            "flags": game.attack_flags(general),
         },
     )
-
-
-def _row(result):
-    if hasattr(result, "pm"):  # a quadrette: its match points
-        return {"result": result, "pm": pm_shown(result.pm)}
-    return {
-        "result": result,
-        "attack": percent_shown(result.attack),
-        "defence": percent_shown(result.defence),
-        "overall": percent_shown(result.overall),
-    }
 
 
 @require_POST

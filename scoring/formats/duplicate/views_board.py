@@ -2,8 +2,6 @@
 plays it by the movement, the signed score, the arbitre's marks (crossed out, adjusted,
 cancelled); errors next to their line, nothing saved from a refused sheet."""
 
-from decimal import Decimal
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,16 +19,12 @@ from scoring.formats.duplicate.services import (
     travelling_sheet_save,
 )
 from scoring.formats.duplicate.travelling_entry import parse_score
-from scoring.formats.duplicate.values import ASSIGNED_PM, defence_seat
 from scoring.formats.duplicate.views import duplicate_only
-from scoring.formats.libre.refusals import StaleSheet
-from scoring.formats.quadrettes import views as views_quadrettes
-from scoring.formats.quadrettes.documents import pm_text
-from scoring.formats.triplettes import views as views_triplettes
-from scoring.models.duplicate import Board, Orientation, TravellingLine, TravellingSheet
+from scoring.formats.registry import format_of
+from scoring.models.duplicate import Board, TravellingLine, TravellingSheet
+from scoring.sheet_lifecycle import Conflict as StaleSheet
 from scoring.sheet_lifecycle import kept_by_four_eyes, may_confirm
 from tournaments.models import Registration, Session
-from tournaments.models.formats import CancelledLine
 from tournaments.permissions import Role, has_role, role_required
 
 
@@ -43,9 +37,8 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
         )
     }
     stored = {(ln.round.number, ln.table_number): ln for ln in sheet_lines_}
-    tournament = board.session.tournament
-    triplettes = views_triplettes.board_lines(board) if tournament.is_triplettes else []
-    quadrettes = views_quadrettes.board_lines(board) if tournament.is_quadrettes else []
+    game = format_of(board.session.tournament)
+    teams = game.board_lines(board)  # the teams of each line, when teams are placed
     attackers = dict(
         TravellingLine.objects.filter(pk__in=[ln.pk for ln in sheet_lines_]).values_list(
             "pk", "attacker_id"
@@ -77,46 +70,22 @@ def _lines_form(board, plays, post=None, sheet_lines_=()):
                 "reason": reason,
                 "cancelled": cancelled,
                 "assigned_notes": kept,
-                "assigned": assigned_text(tournament, board, kept),
+                "assigned": game.assigned_text(board, kept),
                 "north": players.get(play.players.get("N")),
                 "taker": players.get(play.players.get(board.taker)),
                 "errors": [],
             }
         )
-        if quadrettes:
-            rows[-1]["quadrette"] = quadrettes[index]
-        if triplettes:
-            team = triplettes[index]
+        if teams:
+            rows[-1]["team"] = teams[index]
+        if game.attacker_per_line:
+            team = teams[index]
             expected = team["expected"].pk if team["expected"] else None
             chosen = attackers.get(line.pk) if line else None
             if post is not None:
                 chosen = _int_or_none(post.get(f"attacker-{index}"))
-            rows[-1]["triplette"] = team
             rows[-1]["attacker"] = chosen if chosen is not None else expected
     return rows
-
-
-def assigned_text(tournament, board, notes: dict) -> str:
-    """What the arbitre assigned to a cancelled line, in words ("" when nothing was)."""
-    if not notes:
-        return ""
-    assigned = tournament.cancelled_line
-    if assigned == CancelledLine.MATCH_POINTS:  # PM, not notes: none is 0 PM to both
-        if ASSIGNED_PM[0] not in notes:
-            return _("0 PM to both quadrettes")
-        attack, defence = (Decimal(notes.get(key, "0")) for key in ASSIGNED_PM)
-        return _("attack %(a)s PM, defence %(d)s PM") % {
-            "a": pm_text(attack),
-            "d": pm_text(defence),
-        }
-    if assigned == CancelledLine.TEAM_NOTES:  # the taker's seat: the attack's note
-        return _("attack %(a)s %%, defence %(d)s %%") % {
-            "a": notes.get(board.taker, 50),
-            "d": notes.get(defence_seat(board.taker), 50),
-        }
-    return ", ".join(
-        f"{label} {notes[value]} %" for value, label in Orientation.choices if value in notes
-    )
 
 
 def _int_or_none(text) -> int | None:
@@ -221,7 +190,7 @@ def _board_page(request, tournament, session, board, sheet, rows, page):
     errors = page["errors"]
     return render(
         request,
-        "scoring/duplicate_board.html",
+        format_of(tournament).board_template,
         {
             "tournament": tournament,
             "session": session,

@@ -6,15 +6,10 @@ a travelling sheet), never a score, a note or a ranking; once the arbitre closes
 rankings and each player's notes are shown, from the confirmed travelling sheets.
 """
 
-from scoring.formats.duplicate.reads import session_results, tournament_results
-from scoring.formats.duplicate.views import _row
-from scoring.formats.quadrettes.reads import quadrette_session_results, quadrette_tournament_results
-from scoring.formats.triplettes.reads import triplette_session_results, triplette_tournament_results
+from scoring.formats.duplicate.pages import result_row
+from scoring.formats.registry import format_of
 from scoring.models.duplicate import TravellingSheet
 from scoring.public_live import live_results_page
-from scoring.shown import percent_shown, pm_shown
-from tournaments.models import Seat
-from tournaments.selectors_places import registration_places
 
 
 def _progress(session) -> dict:
@@ -42,59 +37,36 @@ def duplicate_standings(request, tournament):
 
 def _standings(tournament) -> dict:
     """Each séance's progress or, once closed, its rankings; the total once all are closed."""
+    game = format_of(tournament)
     sessions = []
     closed = []
     for session in tournament.sessions.order_by("number"):
         item = {"session": session, **_progress(session)}
-        if session.is_closed and tournament.is_quadrettes:
-            results = quadrette_session_results(session, official=True)
-            item["general"] = [_row(r) for r in results.teams]
-            closed.append(session)
-        elif session.is_closed and tournament.is_triplettes:
-            results = triplette_session_results(session, official=True)
-            item["general"] = [_row(r) for r in results.teams]
-            item["alternate"] = [_row(r) for r in results.alternate]
-            closed.append(session)
-        elif session.is_closed:
-            results = session_results(session, official=True)
-            item["general"] = [_row(r) for r in results.players]
-            item["alternate"] = [_row(r) for r in results.alternate]
+        if session.is_closed:
+            _results, general, alternate = game.session_rankings(session, official=True)
+            item["general"] = [result_row(r) for r in general]
+            item["alternate"] = [result_row(r) for r in alternate]
+            item["no_alternate"] = not game.has_alternate(session)
             closed.append(session)
         sessions.append(item)
     total = None
     if len(sessions) > 1 and len(closed) == len(sessions):
         total = [
-            {
-                "row": row,
-                "total": pm_shown(row.total)
-                if tournament.is_quadrettes
-                else percent_shown(row.total),
-            }
-            for row in _tournament_results(tournament)
+            {"row": row, "total": game.shown(row.total)}
+            for row in game.tournament_results(tournament, official=True)
         ]
-    return {"sessions": sessions, "total": total}
-
-
-def _tournament_results(tournament):
-    if tournament.is_quadrettes:
-        return quadrette_tournament_results(tournament, official=True)
-    if tournament.is_triplettes:
-        return triplette_tournament_results(tournament, official=True)
-    return tournament_results(tournament, official=True)
+    return {
+        "sessions": sessions,
+        "total": total,
+        "pm": game.ranks_in_pm,
+        "entrant_label": game.entrant_label,
+    }
 
 
 def _movement(tournament, registration) -> list[dict]:
     """Where the player sits at each published position: their seat in the individuel, their
-    team's place in triplettes and quadrettes (``selectors_places``)."""
-    if tournament.places_teams:
-        places = registration_places(registration=registration)
-    else:
-        places = (
-            Seat.objects.filter(registration=registration, round__session__isnull=False)
-            .filter(round__status="published")
-            .select_related("round", "table")
-            .order_by("round__number")
-        )
+    team's place in triplettes and quadrettes (``DuplicateFamily.player_places``)."""
+    places = format_of(tournament).player_places(registration)
     return [
         {
             "position": place.table.round.number,
@@ -106,17 +78,6 @@ def _movement(tournament, registration) -> list[dict]:
     ]
 
 
-def _team_result(tournament, session, team) -> dict | None:
-    """The closed séance's row of the player's triplette or quadrette."""
-    if tournament.is_quadrettes:
-        rows = quadrette_session_results(session, official=True).teams
-        found = next((r for r in rows if r.team.pk == team.pk), None)
-        return found and {"place": found.place, "value": pm_shown(found.pm)}
-    rows = triplette_session_results(session, official=True).teams
-    found = next((r for r in rows if r.team.pk == team.pk), None)
-    return found and {"place": found.general_place, "value": percent_shown(found.overall)}
-
-
 def duplicate_player(request, tournament, registration):
     def make():
         return {
@@ -124,12 +85,13 @@ def duplicate_player(request, tournament, registration):
             "results": _player_results(tournament, registration),
         }
 
+    game = format_of(tournament)
     return live_results_page(
         request,
         tournament,
         "public/duplicate_player.html",
-        "public/_duplicate_player.html",
-        {"registration": registration},
+        game.player_fragment,
+        {"registration": registration, "team_page": game.team_roadmap_page},
         make,
         registration.pk,
     )
@@ -137,30 +99,12 @@ def duplicate_player(request, tournament, registration):
 
 def _player_results(tournament, registration) -> list[dict]:
     """The player's rows of the closed séances (their team's in triplettes and quadrettes)."""
-    by_team = tournament.places_teams
+    game = format_of(tournament)
     results = []
     for session in tournament.sessions.order_by("number"):
         if not session.is_closed:
             continue
-        if by_team:
-            row = registration.team and _team_result(tournament, session, registration.team)
-            if row:
-                results.append({"session": session, "team": row})
-            continue
-        found = next(
-            (
-                r
-                for r in session_results(session, official=True).players
-                if r.registration.pk == registration.pk
-            ),
-            None,
-        )
-        if found is not None:
-            results.append(
-                {
-                    "session": session,
-                    "row": _row(found),
-                    "notes": [(n, percent_shown(n.note)) for n in found.notes],
-                }
-            )
+        found = game.player_result(session, registration)
+        if found:
+            results.append({"session": session, **found})
     return results

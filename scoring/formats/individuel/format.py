@@ -1,4 +1,5 @@
-"""The duplicate individuel. What the tournament's format answers (``scoring.formats.base``)."""
+"""The duplicate individuel. What the tournament's format answers (``scoring.formats.base``):
+every answer of ``DuplicateFamily`` is the individuel's, so only its ranking is said here."""
 
 from scoring.formats.duplicate import screen
 from scoring.formats.duplicate.format import DuplicateFamily

@@ -12,7 +12,6 @@ from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
 from common.views import form_version
-from scoring.formats.libre.refusals import StaleSheet
 from scoring.formats.match import services as services_match
 from scoring.formats.match.forms import CancelBoardForm, QuarterForm, SheetForm
 from scoring.formats.match.history import sheet_versions
@@ -20,6 +19,7 @@ from scoring.formats.match.results import match_results, quarter_boards, quarter
 from scoring.formats.match.views import errors_told, match_only, match_or_404, staff_roles
 from scoring.models import ContractChoice
 from scoring.models.match import QUARTERS, MatchLine, MatchQuarter
+from scoring.sheet_lifecycle import Conflict as StaleSheet
 from scoring.sheet_lifecycle import kept_by_four_eyes, may_confirm
 from tournaments.permissions import Role, role_required
 

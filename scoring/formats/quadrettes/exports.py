@@ -5,6 +5,7 @@ for the séance (``session_defenders``). ``ranking.csv``: one row per quadrette,
 its PM with 3 decimals (no plus sign), the percentage columns empty.
 """
 
+from scoring.formats.duplicate.exports import LINES_HEADER, RANKING_HEADER
 from scoring.formats.duplicate.reads import current_sheets, sheet_lines
 from scoring.formats.quadrettes.reads import (
     quadrette_plays,
@@ -16,8 +17,6 @@ from tournaments.models import Tournament
 
 
 def quadrettes_lines_rows(tournament: Tournament, *, official: bool = True):
-    from scoring.formats.duplicate.exports import LINES_HEADER  # the shared columns
-
     yield LINES_HEADER
     numbers = dict(tournament.registrations.values_list("pk", "number"))
     teams = dict(tournament.teams.values_list("pk", "number"))
@@ -52,8 +51,6 @@ def quadrettes_lines_rows(tournament: Tournament, *, official: bool = True):
 
 
 def quadrettes_ranking_rows(tournament: Tournament, *, official: bool = True):
-    from scoring.formats.duplicate.exports import RANKING_HEADER
-
     yield RANKING_HEADER
     for place, team, pm in quadrette_ranked(tournament, official=official):
         yield [place or "", "", team.number, "", "", "", "", f"{pm:.3f}"]

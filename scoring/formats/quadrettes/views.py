@@ -2,7 +2,8 @@
 §4): the oppositions by position (each home table's defence, the visiting attacker, the série),
 each quadrette's attacker for the séance, how many copies of each étui to prepare and where the
 étuis and the attackers go next, an étui's lines (one per table), and the match points.
-``views_duplicate`` and ``views_duplicate_board`` call these for a quadrettes tournament."""
+The tournament's format (``Quadrettes``) hands these to the duplicate's pages
+(``scoring.formats.duplicate.views``, ``views_board``)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError

@@ -1,12 +1,13 @@
 """The triplettes' files (fft-duplicate.md §6), in the duplicate's columns: every line of every
-travelling sheet and the triplettes' ranking. ``exports_duplicate.lines_rows`` and
-``ranking_rows`` hand a triplettes tournament over to these.
+travelling sheet and the triplettes' ranking. The tournament's format (``Triplettes``) hands
+them to ``scoring.formats.duplicate.exports.lines_rows`` and ``ranking_rows``.
 
 A line names the attacking and defending triplettes by number and the attacker in the column
 of the étui's taker; the three defenders' seats are their captain's choice deal by deal and are
 not recorded, so the other three player columns stay empty **(choice)**.
 """
 
+from scoring.formats.duplicate.exports import LINES_HEADER, RANKING_HEADER, decimal_text
 from scoring.formats.duplicate.reads import current_sheets, sheet_lines
 from scoring.formats.triplettes.reads import (
     triplette_plays,
@@ -18,8 +19,6 @@ from tournaments.models import Tournament
 
 
 def triplettes_lines_rows(tournament: Tournament, *, official: bool = True):
-    from scoring.formats.duplicate.exports import LINES_HEADER  # the shared columns
-
     yield LINES_HEADER
     numbers = dict(tournament.registrations.values_list("pk", "number"))
     teams = dict(tournament.teams.values_list("pk", "number"))
@@ -57,8 +56,6 @@ def triplettes_lines_rows(tournament: Tournament, *, official: bool = True):
 
 def triplettes_ranking_rows(tournament: Tournament, *, official: bool = True):
     """One row per triplette: the général, and for one séance the alterné on its two lines."""
-    from scoring.formats.duplicate.exports import RANKING_HEADER, decimal_text
-
     yield RANKING_HEADER
     sessions = list(tournament.sessions.order_by("number"))
     if len(sessions) == 1:

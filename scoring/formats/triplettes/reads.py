@@ -274,3 +274,18 @@ def triplette_tournament_results(tournament: Tournament, *, official: bool) -> l
     for place, key in general_ranking([(i, r.total) for i, r in enumerate(ordered)]):
         ordered[key].place = place
     return ordered
+
+
+def attacking_members(board: Board) -> tuple[dict, dict]:
+    """(position, table) -> the ids of the attacking triplette's members, and the name of that
+    triplette, for the étui's tables: the attacker a line names must be one of them."""
+    attackers, teams = {}, {}
+    column = "ns_team" if board.taker in "NS" else "ew_team"
+    for table in Table.objects.filter(
+        round__session=board.session, board_set=board.board_set
+    ).select_related("round", column):
+        team = getattr(table, column)
+        place = (table.round.number, table.number)
+        teams[place] = team.name if team else ""
+        attackers[place] = set(team.members.values_list("pk", flat=True)) if team else set()
+    return attackers, teams

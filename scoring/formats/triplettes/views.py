@@ -2,8 +2,8 @@
 movements that can be drawn, the Mitchell or Howell by position (each table's North-South and
 East-West triplettes and série; in a Howell each triplette's line at every position and its
 byes), the lines of an étui with their attacking triplette and expected attacker, and the
-rankings between triplettes. ``views_duplicate`` and ``views_duplicate_board`` call these for a
-triplettes tournament; the pages are the same.
+rankings between triplettes. The tournament's format (``Triplettes``) hands these to the
+duplicate's pages (``scoring.formats.duplicate.views``, ``views_board``).
 """
 
 from scoring.formats.duplicate.forms import MovementDrawForm
