@@ -6,11 +6,34 @@ It only reads the page: ``imports.check_rows`` judges the rows and the preview s
 problem in its cell; nothing is written until the organiser confirms.
 """
 
-from common.forms import Flag, PostedForm, PostedText, Pressed
+from django import forms
+
+from common.forms import Flag, PostedForm, Pressed
 
 from .imports import FIELDS, MAX_ROWS
 
 CELL_LENGTH = 200  # a cell longer than any name, licence or club
+
+
+class RowInput(forms.Widget):
+    """One row of the preview, ``r-<i>``: its cells ``r-<i>-<field>`` (None when not sent)
+    and its ``r-<i>-skip`` box."""
+
+    def value_from_datadict(self, data, files, name):
+        return {"skip": data.get(f"{name}-skip"), **{f: data.get(f"{name}-{f}") for f in FIELDS}}
+
+    def value_omitted_from_data(self, data, files, name):
+        return False
+
+
+class RowField(forms.Field):
+    """A row as sent (a field a row: a file has thousands of cells)."""
+
+    widget = RowInput
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
 
 
 class ImportPreviewForm(PostedForm):
@@ -26,24 +49,20 @@ class ImportPreviewForm(PostedForm):
     def __init__(self, *args, previous: list[dict], **kwargs):
         super().__init__(*args, **kwargs)
         self.previous = previous[:MAX_ROWS]
-        # One field object for every cell: it keeps no state, and a file has thousands.
-        cell, skip = PostedText(missing=None), Flag()
+        row = RowField()  # it keeps no state: one for every row
         for index in range(len(self.previous)):
-            self.fields[f"r-{index}-skip"] = skip
-            for name in FIELDS:
-                self.fields[f"r-{index}-{name}"] = cell
+            self.fields[f"r-{index}"] = row
 
     def clean(self):
         data = super().clean()
         rows = []
-        for index, row in enumerate(self.previous):
-            if data[f"r-{index}-skip"]:
-                continue
-            typed = {name: data[f"r-{index}-{name}"] for name in FIELDS}
-            rows.append(
-                {
-                    name: (row.get(name, "") if value is None else value)[:CELL_LENGTH]
-                    for name, value in typed.items()
-                }
-            )
+        for index, before in enumerate(self.previous):
+            typed = data.pop(f"r-{index}")
+            if not typed["skip"]:
+                rows.append({name: _cell(typed[name], before.get(name, "")) for name in FIELDS})
         return {**data, "rows": rows}
+
+
+def _cell(typed: str | None, before: str) -> str:
+    """A cell as corrected: as typed, or as the file had it when the page did not send it."""
+    return (before if typed is None else typed)[:CELL_LENGTH]
