@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
+from common.forms import ReasonForm
 from common.views import paginate_table
 from scoring.formats.libre.selectors import current_sheet, table_seats
 from tournaments.models.core import seat_name
@@ -301,7 +302,7 @@ def decision_undo(request, tournament, pk, decision):
     chosen.incident = incident
     try:
         services.decision_undo(
-            decision=chosen, user=request.user, reason=request.POST.get("reason", "")
+            decision=chosen, user=request.user, reason=ReasonForm.read(request.POST)["reason"]
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

@@ -12,12 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ..forms import ImportUploadForm
+from ..forms_import import ImportPreviewForm
 from ..import_teams import plan_teams
 from ..imports import (
     FIELD_LABELS,
-    FIELDS,
     MAX_FILE_BYTES,
-    MAX_ROWS,
     ImportFileError,
     check_rows,
     read_player_file,
@@ -50,17 +49,6 @@ def import_upload(request, tournament):
     return render(request, "manage/import_upload.html", {"tournament": tournament, "form": form})
 
 
-def _rows_from_post(post, previous: list[dict]) -> list[dict]:
-    """The rows as corrected in the preview; a column it does not show (the team, on an
-    individual tournament) keeps the file's value."""
-    rows = []
-    for i, row in enumerate(previous[:MAX_ROWS]):
-        if post.get(f"r-{i}-skip"):
-            continue
-        rows.append({f: post.get(f"r-{i}-{f}", row.get(f, ""))[:200] for f in FIELDS})
-    return rows
-
-
 @role_required(Role.ORGANISER)
 def import_preview(request, tournament):
     key = _session_key(tournament)
@@ -69,14 +57,16 @@ def import_preview(request, tournament):
     if not pending:
         messages.info(request, _("Choose a file to import."))
         return redirect("manage:import_upload", slug=tournament.slug)
+    asked = {}
     if request.method == "POST":
-        if "cancel" in request.POST:
+        asked = ImportPreviewForm.read(request.POST, previous=pending["rows"])
+        if asked["cancel"]:
             del request.session[key]
             messages.info(request, _("Import cancelled: nothing was changed."))
             return redirect("manage:registrations", slug=tournament.slug)
-        pending["rows"] = _rows_from_post(request.POST, pending["rows"])
-        pending["create_clubs"] = bool(request.POST.get("create_clubs"))
-        pending["update_directory"] = directory and bool(request.POST.get("update_directory"))
+        pending["rows"] = asked["rows"]
+        pending["create_clubs"] = asked["create_clubs"]
+        pending["update_directory"] = directory and asked["update_directory"]
         request.session[key] = pending
     rows, create_clubs = pending["rows"], pending["create_clubs"]
     update_directory = pending.get("update_directory", False)
@@ -86,7 +76,7 @@ def import_preview(request, tournament):
     teams = plan_teams(tournament=tournament, checked=checked)
     error_count = sum(1 for row in checked if row.errors)
     status = 200
-    if request.method == "POST" and "confirm" in request.POST:
+    if asked.get("confirm"):
         if error_count == 0 and checked:
             try:
                 created = players_import(

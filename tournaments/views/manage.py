@@ -13,6 +13,7 @@ from .. import services
 from ..accounts import may_get_a_link, welcome_path
 from ..extensions import settings_notes
 from ..forms import StaffAccountForm, StaffRoleForm, TournamentForm
+from ..forms_actions import StaffPageForm
 from ..models import StaffRole
 from ..permissions import Role, can_create_tournaments, can_edit_directory, role_required
 from ..selectors import staff_tournaments
@@ -84,7 +85,7 @@ def tournament_edit(request, tournament):
 def staff_list(request, tournament):
     """The staff: give a role to an account one works with, or create an account for the day
     and show its one-time link (on this response only: it is not stored anywhere)."""
-    kind = request.POST.get("form") if request.method == "POST" else None
+    kind = StaffPageForm.read(request.POST)["form"] if request.method == "POST" else None
     grant_form = StaffRoleForm(request.POST if kind == "grant" else None, prefix="grant")
     account_form = StaffAccountForm(request.POST if kind == "create" else None, prefix="create")
     link = None

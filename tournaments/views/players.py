@@ -15,6 +15,7 @@ from common.views import is_htmx, paginate_table
 
 from .. import selectors, services, services_undo
 from ..forms import PlayerForm
+from ..forms_actions import AddAnotherForm, CheckInAllUndoForm, CheckInForm
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
 from ..selectors_presence import presence_summary
@@ -60,7 +61,7 @@ def registration_add(request, tournament):
                 _("%(player)s registered as number %(number)s.")
                 % {"player": reg.name, "number": reg.number},
             )
-            if "another" in request.POST:
+            if AddAnotherForm.read(request.POST)["another"]:
                 return redirect("manage:registration_add", slug=tournament.slug)
             return redirect("manage:registrations", slug=tournament.slug)
     return render(request, "manage/player_form.html", {"tournament": tournament, "form": form})
@@ -171,7 +172,7 @@ def checkin_toggle(request, tournament, number):
         tournament=tournament,
         number=number,
     )
-    present = request.POST.get("present") == "1"
+    present = CheckInForm.read(request.POST)["present"]
     services.registration_check_in(registration=reg, user=request.user, present=present)
     if is_htmx(request):
         return render(
@@ -206,12 +207,10 @@ def checkin_all(request, tournament):
 @require_POST
 @role_required(Role.ARBITRE)
 def checkin_all_undo(request, tournament):
-    entry = request.POST.get("entry", "")
+    entry = CheckInAllUndoForm.read(request.POST)["entry"]
     try:
         count = services_undo.check_in_all_undo(
-            tournament=tournament,
-            user=request.user,
-            entry=int(entry) if entry.isascii() and entry.isdigit() else 0,
+            tournament=tournament, user=request.user, entry=entry
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

@@ -14,6 +14,7 @@ from common.errors import add_service_error
 from common.views import download
 
 from .. import documents, jobs, services_seating, services_undo
+from ..forms_actions import SeatForm, SwapUndoForm
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
 from ..selectors_presence import presence_summary
@@ -169,7 +170,7 @@ def round_generate(request, tournament, number):
             tournament=tournament,
             number=number,
             user=request.user,
-            fresh=request.POST.get("fresh") == "1",
+            fresh=SeatForm.read(request.POST)["fresh"],
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
@@ -234,12 +235,10 @@ def round_unpublish(request, tournament, number):
 @require_POST
 @role_required(Role.ORGANISER)
 def round_swap_undo(request, tournament, number):
-    swap = request.POST.get("swap", "")
+    swap = SwapUndoForm.read(request.POST)["swap"]
     try:
         services_undo.round_swap_undo(
-            round=_round(tournament, number),
-            user=request.user,
-            swap=int(swap) if swap.isascii() and swap.isdigit() else 0,
+            round=_round(tournament, number), user=request.user, swap=swap
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

@@ -1,6 +1,6 @@
 """Forms of the duplicate's étuis: one prepared by hand typed in (taker, dealer, chien), and
-how one was made at the first position; and the triplettes' movement to draw (Mitchell or
-Howell).
+how one was made at the first position; the triplettes' movement to draw (Mitchell or
+Howell); a séance's buttons (the position announced, its coefficient).
 
 They turn what the page posted into plain values (orientations, card codes in display order,
 a count, a table number) and word what is wrong next to its field; they never save: the views
@@ -13,6 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from common.forms import PostedForm, PostedText
 from scoring.engine.boards import CHIEN_SIZE
 from scoring.engine.cards import card_code, parse_card, sort_cards
 from scoring.models.duplicate import Board, Orientation
@@ -170,3 +171,16 @@ class MovementDrawForm(forms.Form):
         if problem is not None:
             raise problem
         return movement
+
+
+class AnnounceForm(PostedForm):
+    """The position the arbitre announces as being played, as sent (the service checks it;
+    None when the page did not say)."""
+
+    number = PostedText(missing=None)
+
+
+class CoefficientForm(PostedForm):
+    """A séance's coefficient as typed (the service reads and checks it)."""
+
+    coefficient = PostedText()

@@ -17,6 +17,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.forms import ReopenForm
+from scoring.formats.duplicate.forms import AnnounceForm, CoefficientForm
 from scoring.formats.duplicate.pages import result_row
 from scoring.formats.duplicate.reads import board_plays, current_sheets
 from scoring.formats.duplicate.services import (
@@ -260,7 +262,7 @@ def _being_played(tournament, session) -> dict:
 @role_required(Role.ARBITRE)
 @duplicate_only
 def session_announce(request, tournament, session):
-    number = request.POST.get("number")
+    number = AnnounceForm.read(request.POST)["number"]
     return _act(
         request,
         tournament,
@@ -274,8 +276,9 @@ def session_announce(request, tournament, session):
 @role_required(Role.ARBITRE)
 @duplicate_only
 def session_end(request, tournament, session):
-    if request.POST.get("reopen"):
-        reason = request.POST.get("reason", "")
+    asked = ReopenForm.read(request.POST)
+    if asked["reopen"]:
+        reason = asked["reason"]
         return _act(
             request,
             tournament,
@@ -321,10 +324,9 @@ def session_ranking(request, tournament, session):
 @duplicate_only
 def session_weight(request, tournament, session):
     found = get_object_or_404(Session, tournament=tournament, number=session)
+    coefficient = CoefficientForm.read(request.POST)["coefficient"]
     try:
-        session_coefficient_set(
-            session=found, user=request.user, coefficient=request.POST.get("coefficient", "")
-        )
+        session_coefficient_set(session=found, user=request.user, coefficient=coefficient)
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)

@@ -7,18 +7,15 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from common.views import form_version
-from scoring.formats.duplicate.messages import line_message
+from common.forms import ConfirmForm
+from scoring.formats.duplicate.forms_entry import TravellingSheetForm
 from scoring.formats.duplicate.reads import board_plays, sheet_lines
 from scoring.formats.duplicate.services import (
-    LineEntry,
-    TravellingEntry,
     TravellingRefused,
     travelling_sheet_check,
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
-from scoring.formats.duplicate.travelling_entry import parse_score
 from scoring.formats.duplicate.views import duplicate_only
 from scoring.formats.registry import format_of
 from scoring.models.duplicate import Board, TravellingLine, TravellingSheet
@@ -28,71 +25,59 @@ from tournaments.models import Registration, Session
 from tournaments.permissions import Role, has_role, role_required
 
 
-def _lines_form(board, plays, post=None, sheet_lines_=()):
-    """One row per table that plays the étui, with what was typed or stored."""
+def _sheet_form(board, plays, post=None, sheet_lines_=()):
+    """The étui's travelling-sheet form: what was typed, or what is stored; and the teams of
+    each line where the format places teams (none in the individuel)."""
+    game = format_of(board.session.tournament)
+    teams = game.board_lines(board)
+    attackers = dict(
+        TravellingLine.objects.filter(pk__in=[ln.pk for ln in sheet_lines_]).values_list(
+            "pk", "attacker_id"
+        )
+    )
+    expected = None  # who should attack each line, where the sheet names its attacker
+    if game.attacker_per_line:
+        expected = [t["expected"].pk if t["expected"] else None for t in teams]
+    form = TravellingSheetForm(
+        post, plays=plays, stored=sheet_lines_, attackers=attackers, expected=expected
+    )
+    return form, teams
+
+
+def _rows(board, form, teams):
+    """One row per table that plays the étui, as the page shows it: the players, the line
+    typed or stored, what is wrong with it."""
+    plays = form.plays
     players = {
         r.pk: r
         for r in Registration.objects.filter(
             pk__in={p for play in plays for p in play.players.values()}
         )
     }
-    stored = {(ln.round.number, ln.table_number): ln for ln in sheet_lines_}
     game = format_of(board.session.tournament)
-    teams = game.board_lines(board)  # the teams of each line, when teams are placed
-    attackers = dict(
-        TravellingLine.objects.filter(pk__in=[ln.pk for ln in sheet_lines_]).values_list(
-            "pk", "attacker_id"
-        )
-    )
     rows = []
-    for index, play in enumerate(plays):
-        line = stored.get((play.position, play.table))
-        if post is not None:
-            text = post.get(f"score-{index}", "")
-            rature = bool(post.get(f"rature-{index}"))
-            adjusted = bool(post.get(f"adjusted-{index}"))
-            reason = post.get(f"reason-{index}", "")
-            cancelled = bool(post.get(f"cancelled-{index}"))
-        else:
-            text = "" if line is None or line.score is None else f"{line.score:+d}"
-            rature = bool(line and line.rature)
-            adjusted = bool(line and line.adjusted)
-            reason = line.adjust_reason if line else ""
-            cancelled = bool(line and line.cancelled)
-        kept = dict(line.assigned_notes) if cancelled and line and line.cancelled else {}
+    for index, (play, typed) in enumerate(zip(plays, form.typed, strict=True)):
         rows.append(
             {
                 "index": index,
                 "play": play,
-                "text": text,
-                "rature": rature,
-                "adjusted": adjusted,
-                "reason": reason,
-                "cancelled": cancelled,
-                "assigned_notes": kept,
-                "assigned": game.assigned_text(board, kept),
+                "text": typed.text,
+                "rature": typed.rature,
+                "adjusted": typed.adjusted,
+                "reason": typed.reason,
+                "cancelled": typed.cancelled,
+                "assigned_notes": typed.assigned_notes,
+                "assigned": game.assigned_text(board, typed.assigned_notes),
                 "north": players.get(play.players.get("N")),
                 "taker": players.get(play.players.get(board.taker)),
-                "errors": [],
+                "errors": form.row_errors(index),
             }
         )
         if teams:
             rows[-1]["team"] = teams[index]
         if game.attacker_per_line:
-            team = teams[index]
-            expected = team["expected"].pk if team["expected"] else None
-            chosen = attackers.get(line.pk) if line else None
-            if post is not None:
-                chosen = _int_or_none(post.get(f"attacker-{index}"))
-            rows[-1]["attacker"] = chosen if chosen is not None else expected
+            rows[-1]["attacker"] = typed.attacker
     return rows
-
-
-def _int_or_none(text) -> int | None:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
 
 
 @role_required(Role.SCORER)
@@ -114,41 +99,36 @@ def board_sheet(request, tournament, session, board):
         "conflict": None,
         "base_version": sheet.version if sheet else 0,
     }
-    if request.method == "POST" and request.POST.get("confirm") and sheet:
+    confirm = ConfirmForm.read(request.POST) if request.method == "POST" else {}
+    confirming = bool(confirm.get("confirm") and sheet)
+    if confirming:
         try:
-            travelling_sheet_confirm(
-                sheet=sheet, user=request.user, version=form_version(request.POST.get("version"))
-            )
+            travelling_sheet_confirm(sheet=sheet, user=request.user, version=confirm["version"])
         except ValidationError as exc:
             page.update(errors=exc.messages, status=400)
         else:
             messages.success(request, _("Étui %(n)s confirmed.") % {"n": board_.number})
             return _next(tournament, found, board_)
-        rows = _lines_form(board_, plays, None, stored)
-    elif request.method == "POST":
-        rows = _lines_form(board_, plays, request.POST, stored)
-        if _save(request, board_, plays, rows, page) is not None:
-            return _next(tournament, found, board_)
-    else:
-        rows = _lines_form(board_, plays, None, stored)
-    return _board_page(request, tournament, found, board_, sheet, rows, page)
+    typed = request.POST if request.method == "POST" and not confirming else None
+    form, teams = _sheet_form(board_, plays, typed, stored)
+    if typed is not None and _save(request, board_, plays, form, page) is not None:
+        return _next(tournament, found, board_)
+    return _board_page(request, tournament, found, board_, sheet, form, teams, page)
 
 
-def _save(request, board, plays, rows, page) -> TravellingSheet | None:
-    """Save the rows typed, saying so; or, refused, put on ``page`` why (next to each line
-    where it belongs), the answer's status, and the version the form is now based on: the one
-    the typing was based on, or after a conflict the other's (saving again is then a choice)."""
-    entry_lines = _typed_lines(rows)
-    entry = TravellingEntry(
-        tuple(line for _row, line in entry_lines), request.POST.get("reason", "")
-    )
+def _save(request, board, plays, form, page) -> TravellingSheet | None:
+    """Save the sheet typed, saying so; or, refused, put in ``form`` why (next to each line
+    where it belongs), and on ``page`` the answer's status and the version the form is now
+    based on: the one the typing was based on, or after a conflict the other's (saving again
+    is then a choice)."""
+    entry = form.entry
     page["status"] = 400
-    if any(row["errors"] for row in rows):
+    if not form.is_valid():
         # A line that is not a number: every other line's problem is said with it.
         problems = travelling_sheet_check(board=board, entry=entry, user=request.user)
-        page["errors"] = _place([p for p in problems if p.code != "no_line"], entry_lines)
+        form.refused([p for p in problems if p.code != "no_line"])
         return None
-    base = form_version(request.POST.get("base_version"))
+    base = form.cleaned_data["base_version"]
     if base is not None:
         page["base_version"] = base
     try:
@@ -159,15 +139,15 @@ def _save(request, board, plays, rows, page) -> TravellingSheet | None:
         conflict = exc.current
         page.update(status=409, conflict=conflict, base_version=conflict.version if conflict else 0)
         if conflict is None:
-            page["errors"] = exc.messages
+            form.told(exc.messages)
         else:
-            _beside(rows, sheet_lines([conflict.pk]).get(conflict.pk, []))
+            page["theirs"] = sheet_lines([conflict.pk]).get(conflict.pk, [])
         return None
     except TravellingRefused as exc:
-        page["errors"] = _place(exc.problems, entry_lines)
+        form.refused(exc.problems)
         return None
     except ValidationError as exc:
-        page["errors"] = exc.messages
+        form.told(exc.messages)
         return None
     missing = len(plays) - saved.lines.count()
     if missing:
@@ -184,10 +164,13 @@ def _save(request, board, plays, rows, page) -> TravellingSheet | None:
     return saved
 
 
-def _board_page(request, tournament, session, board, sheet, rows, page):
+def _board_page(request, tournament, session, board, sheet, form, teams, page):
+    rows = _rows(board, form, teams)
+    if page.get("theirs") is not None:
+        _beside(rows, page["theirs"])
     is_arbitre = has_role(request.user, tournament, Role.ARBITRE)
     count = session.boards.count()
-    errors = page["errors"]
+    errors = list(page["errors"]) + form.sheet_errors
     return render(
         request,
         format_of(tournament).board_template,
@@ -203,7 +186,7 @@ def _board_page(request, tournament, session, board, sheet, rows, page):
             "error_count": len(errors) + sum(len(r["errors"]) for r in rows),
             "is_arbitre": is_arbitre,
             "correcting": sheet is not None and sheet.is_confirmed,
-            "reason": request.POST.get("reason", "") if request.method == "POST" else "",
+            "reason": form.typed_reason,
             "can_confirm": may_confirm(request.user, sheet, is_arbitre=is_arbitre),
             # Four-eyes: the page says why there is no button to confirm.
             "entered_by_me": kept_by_four_eyes(request.user, sheet, is_arbitre=is_arbitre),
@@ -229,44 +212,6 @@ def _beside(rows, lines) -> None:
             row["theirs"] = _("cancelled")
         else:
             row["theirs"] = f"{line.score:+d}"
-
-
-def _typed_lines(rows) -> list[tuple[dict, LineEntry]]:
-    """(row, line) for each row typed; a score that is not a number goes next to its row."""
-    typed = []
-    for row in rows:
-        try:
-            score = parse_score(row["text"])
-        except ValueError:
-            row["errors"].append(line_message("not_a_number", {"text": row["text"]}))
-            continue
-        if score is None and not row["cancelled"]:
-            continue  # a line not typed: missing, shown as such
-        line = LineEntry(
-            position=row["play"].position,
-            table=row["play"].table,
-            score=score,
-            rature=row["rature"],
-            adjusted=row["adjusted"],
-            adjust_reason=row["reason"],
-            cancelled=row["cancelled"],
-            assigned_notes=row["assigned_notes"],
-            attacker=row.get("attacker"),
-        )
-        typed.append((row, line))
-    return typed
-
-
-def _place(problems, entry_lines) -> list[str]:
-    """Each line's problem next to its row; the whole sheet's returned."""
-    errors = []
-    for problem in problems:
-        message = line_message(problem.code, problem.params)
-        if problem.index is None:
-            errors.append(message)
-        else:
-            entry_lines[problem.index][0]["errors"].append(message)
-    return errors
 
 
 def _next(tournament, session, board):

@@ -14,11 +14,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from scoring.formats.duplicate.messages import line_message
-from scoring.formats.duplicate.messages_reports import report_message
+from scoring.formats.duplicate.forms_entry import TableReportForm
 from scoring.formats.duplicate.services_reports import ReportRefused, table_report_save
 from scoring.formats.duplicate.tables import table_positions, tables_progress
-from scoring.formats.duplicate.travelling_entry import parse_score
 from scoring.formats.duplicate.views import duplicate_only, individuel_only
 from tournaments.models import Session
 from tournaments.permissions import Role, role_required
@@ -36,30 +34,31 @@ def session_tables(request, tournament, session):
     )
 
 
-def _forms(positions, post=None, posted=None):
-    """One report form per position: a field per étui, with the table's report (or, for the
-    position just posted, what was typed)."""
+def _forms(positions, form=None):
+    """One report form per position as the page shows it: a field per étui, with the table's
+    report (or, for the position just posted, what was typed and what is wrong)."""
     forms = []
     for position in positions:
-        typed = post is not None and position.play.position == posted
+        typed = form is not None and position.play.position == form.posted
         fields = []
         for known in position.boards:
-            name = f"score-{known.board.number}"
+            number = known.board.number
             if typed:
-                text = post.get(name, "")
+                text, errors = form.text(number), form.board_errors(number)
             else:
-                text = "" if known.reported is None else f"{known.reported:+d}"
+                text, errors = "" if known.reported is None else f"{known.reported:+d}", []
             fields.append(
                 {
                     "known": known,
                     "taker": position.players.get(known.board.taker),
-                    "name": name,
-                    "id": f"report-{position.play.position}-{known.board.number}",
+                    "name": f"score-{number}",
+                    "id": f"report-{position.play.position}-{number}",
                     "text": text,
-                    "errors": [],
+                    "errors": errors,
                 }
             )
-        forms.append({"position": position, "fields": fields, "errors": []})
+        errors = list(form.non_field_errors()) if typed else []
+        forms.append({"position": position, "fields": fields, "errors": errors})
     return forms
 
 
@@ -74,37 +73,22 @@ def _focus_first_error(forms) -> None:
 
 def _save(request, session, table, form) -> bool:
     """Save the report typed in ``form``; False (the errors put in the form) when refused."""
-    scores, bad = {}, False
-    for field in form["fields"]:
-        try:
-            score = parse_score(field["text"])
-        except ValueError:
-            field["errors"].append(line_message("not_a_number", {"text": field["text"]}))
-            bad = True
-            continue
-        if score is not None:
-            scores[field["known"].board.number] = score
-    if bad:
+    if not form.is_valid():
         return False
-    by_board = {field["known"].board.number: field for field in form["fields"]}
     try:
         table_report_save(
             session=session,
-            round_number=form["position"].play.position,
+            round_number=form.posted,
             table=table,
-            scores=scores,
+            scores=form.scores,
             user=request.user,
         )
     except ReportRefused as exc:
-        for problem in exc.problems:
-            message = report_message(problem.code, problem.params)
-            if problem.board in by_board:
-                by_board[problem.board]["errors"].append(message)
-            else:
-                form["errors"].append(message)
+        form.refused(exc.problems)
         return False
     except ValidationError as exc:
-        form["errors"].extend(exc.messages)
+        for message in exc.messages:
+            form.add_error(None, message)
         return False
     return True
 
@@ -119,13 +103,10 @@ def table_view(request, tournament, session, table):
         raise Http404
     status = 200
     if request.method == "POST":
-        try:
-            posted = int(request.POST.get("position", ""))
-        except ValueError:
-            posted = None
-        forms = _forms(positions, request.POST, posted)
-        form = next((f for f in forms if f["position"].play.position == posted), None)
-        if form is None:
+        boards_at = {p.play.position: [b.board.number for b in p.boards] for p in positions}
+        form = TableReportForm(request.POST, boards_at=boards_at)
+        posted = form.posted
+        if posted is None:
             raise Http404
         if _save(request, found, table, form):
             messages.success(
@@ -135,6 +116,7 @@ def table_view(request, tournament, session, table):
             url = redirect("scoring:duplicate_table_view", tournament.slug, found.number, table)
             url["Location"] += f"#position-{posted}"
             return url
+        forms = _forms(positions, form)
         _focus_first_error(forms)
         status = 400
     else:

@@ -13,10 +13,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from common.forms import ReasonForm
 from scoring.engine.entry import DealEntry, SheetEntry
 from scoring.formats.libre import services
 from scoring.formats.libre.bans import round_bans, table_bans
-from scoring.formats.libre.forms import SheetForm, posted, read_entry
+from scoring.formats.libre.forms import SheetForm, posted
+from scoring.formats.libre.forms_actions import SheetConfirmForm, SheetSaveForm
 from scoring.formats.libre.selectors import (
     current_sheet,
     load_sheet,
@@ -47,13 +49,6 @@ def _table(tournament, number, table) -> Table:
         round__number=number,
         number=table,
     )
-
-
-def _version(raw) -> int:
-    try:
-        return max(0, int(raw))
-    except (TypeError, ValueError):
-        return -1  # matches no version: the save answers with a conflict
 
 
 @role_required(Role.SCORER)
@@ -156,15 +151,16 @@ def sheet(request, tournament, number, table):
         base = current.version if current else 0
         return _render_sheet(request, tournament, table_, form, current, base_version=base)
     form = SheetForm(setup=setup, seats=seats, data=posted(request.POST), arbitre=arbitre)
-    base = _version(request.POST.get("base_version"))
+    save = SheetSaveForm.read(request.POST)
+    base = save["base_version"]
     try:
         saved = services.scoresheet_save(
             table=table_,
             user=request.user,
             entry=form.entry,
             base_version=base,
-            token=request.POST.get("token", "")[:64] or None,
-            confirm=request.POST.get("confirm") == "1",
+            token=save["token"],
+            confirm=save["confirm"],
         )
     except services.StaleSheet as exc:
         latest = exc.current
@@ -234,18 +230,18 @@ def confirm(request, tournament, number, table):
     table_ = _table(tournament, number, table)
     current = current_sheet(table=table_)
     url = reverse("scoring:sheet", args=[tournament.slug, number, table])
-    if current is None or str(current.version) != request.POST.get("version"):
+    asked = SheetConfirmForm.read(request.POST)
+    if current is None or str(current.version) != asked["version"]:
         messages.error(request, _("The sheet changed since you opened it: check it again."))
         return redirect(url)
-    seen = read_entry(posted(request.POST)).visas  # initials the arbitre sees on the paper
     try:
-        services.scoresheet_confirm(sheet=current, user=request.user, visas=seen)
+        services.scoresheet_confirm(sheet=current, user=request.user, visas=asked["visas"])
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(url)
     messages.success(request, _("Table %(t)s: sheet confirmed.") % {"t": table})
     dashboard_url = reverse("scoring:dashboard", args=[tournament.slug, number])
-    return redirect(dashboard_url if request.POST.get("next") == "dashboard" else url)
+    return redirect(dashboard_url if asked["to_dashboard"] else url)
 
 
 @role_required(Role.SCORER)
@@ -286,7 +282,7 @@ def reopen(request, tournament, number):
         services.round_reopen(
             round=round_,
             user=request.user,
-            reason=request.POST.get("reason", ""),
+            reason=ReasonForm.read(request.POST)["reason"],
         )
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))

@@ -1,10 +1,12 @@
 """The team match's forms (fft-duplicate.md §5): the bonus and the penalty in PM, a quarter's
-players, room and série, and one room's sheet (a contract and the attacker's score per étui).
-The services check what needs the database; a refusal goes back next to its field."""
+players, room and série, one room's sheet (a contract and the attacker's score per étui), and
+the buttons that confirm a sheet or answer an undoing asked. The services check what needs the
+database; a refusal goes back next to its field."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from common.forms import Flag, PostedForm, VersionField
 from scoring.formats.match.services import DEFENDERS
 from scoring.models import ContractChoice
 from scoring.models.match import QUARTERS, MatchLine, MatchQuarter
@@ -114,3 +116,16 @@ class CancelBoardForm(forms.Form):
         for name in ("pm_a", "pm_b"):
             self.fields[name].widget.attrs.update(inputmode="decimal", size=7)
         self.fields["pm_a"].help_text = _("Empty: 0 PM to both teams on this étui.")
+
+
+class RoomSheetConfirmForm(PostedForm):
+    """Confirm a room's sheet: the version shown, and the other side's visa (``signed``)."""
+
+    version = VersionField()
+    signed = Flag()
+
+
+class RestoreAnswerForm(PostedForm):
+    """Another arbitre's answer to an undoing asked: confirm it, or ``drop`` it."""
+
+    drop = Flag()

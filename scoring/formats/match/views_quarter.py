@@ -11,9 +11,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
-from common.views import form_version
+from common.forms import BaseVersionForm, ReopenForm
 from scoring.formats.match import services as services_match
-from scoring.formats.match.forms import CancelBoardForm, QuarterForm, SheetForm
+from scoring.formats.match.forms import (
+    CancelBoardForm,
+    QuarterForm,
+    RoomSheetConfirmForm,
+    SheetForm,
+)
 from scoring.formats.match.history import sheet_versions
 from scoring.formats.match.results import match_results, quarter_boards, quarter_sheets, room_state
 from scoring.formats.match.views import errors_told, match_only, match_or_404, staff_roles
@@ -105,7 +110,7 @@ def _typed_box(request, box, bound, conflict, sheets, quarter) -> None:
     """The sheet as the reader typed it, refused: the version the typing was based on, or
     after a conflict the other's, shown beside it (saving again is then a choice)."""
     box["form"] = bound
-    base = form_version(request.POST.get("base_version"))
+    base = BaseVersionForm.read(request.POST)["base_version"]
     if base is not None:
         box["base_version"] = base
     if conflict is not None:
@@ -203,7 +208,7 @@ def quarter_sheet(request, tournament, match, quarter, room, keeper):
     )
     status = 400
     if form.is_valid():
-        base = form_version(request.POST.get("base_version"))
+        base = BaseVersionForm.read(request.POST)["base_version"]
         try:
             saved = services_match.sheet_save(
                 quarter=found,
@@ -241,14 +246,15 @@ def quarter_sheet_confirm(request, tournament, match, quarter, room, keeper):
     match = match_or_404(tournament, match)
     found = get_object_or_404(MatchQuarter, match=match, number=quarter)
     if room in MatchQuarter.Room.values and keeper in MatchLine.Keeper.values:
+        asked = RoomSheetConfirmForm.read(request.POST)
         try:
             services_match.sheet_confirm(
                 quarter=found,
                 room=room,
                 keeper=keeper,
                 user=request.user,
-                version=form_version(request.POST.get("version")),
-                signed=bool(request.POST.get("signed")),
+                version=asked["version"],
+                signed=asked["signed"],
             )
         except ValidationError as exc:
             errors_told(request, exc)
@@ -263,11 +269,10 @@ def quarter_sheet_confirm(request, tournament, match, quarter, room, keeper):
 def quarter_end(request, tournament, match, quarter):
     match = match_or_404(tournament, match)
     found = get_object_or_404(MatchQuarter, match=match, number=quarter)
+    asked = ReopenForm.read(request.POST)
     try:
-        if request.POST.get("reopen"):
-            services_match.quarter_reopen(
-                quarter=found, user=request.user, reason=request.POST.get("reason", "")
-            )
+        if asked["reopen"]:
+            services_match.quarter_reopen(quarter=found, user=request.user, reason=asked["reason"])
             messages.success(request, _("Quarter %(k)s reopened.") % {"k": quarter})
         else:
             services_match.quarter_close(quarter=found, user=request.user)

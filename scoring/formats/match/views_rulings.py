@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.errors import add_service_error
+from common.forms import ReasonForm
 from scoring.formats.match import services_rulings as services_match_rulings
-from scoring.formats.match.forms import CancelBoardForm
+from scoring.formats.match.forms import CancelBoardForm, RestoreAnswerForm
 from scoring.formats.match.results import quarter_boards
 from scoring.formats.match.views import errors_told, match_only, match_or_404
 from scoring.formats.match.views_quarter import _quarter_context
@@ -58,7 +59,7 @@ def board_restore(request, tournament, match, quarter, board):
     )
     try:
         waiting = services_match_rulings.board_restore(
-            cancelled=cancelled, user=request.user, reason=request.POST.get("reason", "")
+            cancelled=cancelled, user=request.user, reason=ReasonForm.read(request.POST)["reason"]
         )
     except ValidationError as exc:
         errors_told(request, exc)
@@ -87,7 +88,7 @@ def board_restore_confirm(request, tournament, match, quarter, board):
         CancelledBoard, quarter__match=match, quarter__number=quarter, board=board
     )
     try:
-        if request.POST.get("drop"):
+        if RestoreAnswerForm.read(request.POST)["drop"]:
             services_match_rulings.board_restore_drop(cancelled=cancelled, user=request.user)
             messages.success(request, _("Étui %(n)s stays cancelled.") % {"n": board})
         else:

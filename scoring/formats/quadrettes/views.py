@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring.formats.quadrettes.forms import AttackerForm
 from scoring.formats.quadrettes.reads import (
     quadrette_copies,
     quadrette_plays,
@@ -91,7 +92,7 @@ def attacker_save(request, tournament, session, team):
     found = get_object_or_404(Session, tournament=tournament, number=session)
     quadrette = get_object_or_404(Team, tournament=tournament, number=team)
     registration = Registration.objects.filter(
-        tournament=tournament, pk=_int(request.POST.get("attacker"))
+        tournament=tournament, pk=AttackerForm.read(request.POST)["attacker"]
     ).first()
     if registration is None:
         messages.error(request, _("Choose the attacker among the quadrette's members."))
@@ -110,10 +111,3 @@ def attacker_save(request, tournament, session, team):
                 % {"name": registration.name, "team": quadrette.name, "k": found.number},
             )
     return redirect("scoring:duplicate", slug=tournament.slug, session=found.number)
-
-
-def _int(text) -> int | None:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
