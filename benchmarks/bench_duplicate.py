@@ -33,7 +33,7 @@ def main() -> None:
         travelling_sheet_save,
     )
     from scoring.formats.duplicate.simulation import duplicate_simulate
-    from scoring.formats.libre.simulation import simulation_accounts
+    from scoring.simulation_staff import simulation_accounts
     from tournaments.models import Tournament
     from tournaments.simulation import tournament_simulate
 

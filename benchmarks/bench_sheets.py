@@ -37,7 +37,8 @@ def main() -> None:
 
     from scoring.formats.libre.selectors import round_dashboard, table_setup
     from scoring.formats.libre.services import scoresheet_confirm, scoresheet_save
-    from scoring.formats.libre.simulation import random_sheet, sheets_simulate, simulation_accounts
+    from scoring.formats.libre.simulation import random_sheet, sheets_simulate
+    from scoring.simulation_staff import simulation_accounts
     from tournaments.simulation import tournament_simulate
 
     rng = random.Random(SEED)

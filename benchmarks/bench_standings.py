@@ -84,8 +84,8 @@ def _after_a_change(tournament) -> None:
     from django.test import Client
 
     from scoring.extension import ScoringExtension
-    from scoring.formats.libre.simulation import simulation_accounts
     from scoring.services_ledger import penalty_apply
+    from scoring.simulation_staff import simulation_accounts
     from tournaments.extensions import Extension
 
     _scorer, arbitre = simulation_accounts(tournament)

@@ -49,9 +49,9 @@ def test_the_contracts_are_kept():
         ("scoring/engine/planted.py", "from django.db import models\n", "plain Python"),
         ("tournaments/seating/planted.py", "import openpyxl\n", "plain Python"),
         (
-            "scoring/formats/triplettes/planted.py",
-            "import scoring.formats.quadrettes.reads\n",
-            "Each duplicate form builds on the duplicate",
+            "scoring/formats/libre/planted.py",
+            "import scoring.formats.match.results\n",
+            "Formats stand apart",
         ),
     ],
 )

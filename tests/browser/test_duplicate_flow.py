@@ -31,7 +31,7 @@ def test_a_28_player_duplicate_end_to_end(page, log_in, browser, live_server):
     page.locator("#id_positions").fill("7")
     page.get_by_role("button", name="Create").click()
     tournament = Tournament.objects.get(name="Duplicate de la Saint-Nicolas")
-    assert tournament.is_duplicate and tournament.positions == 7
+    assert (tournament.format == "duplicate") and tournament.positions == 7
     registrations = RegistrationFactory.create_batch(28, tournament=tournament, checked_in=False)
     scorer, arbitre = (get_user_model().objects.create(username=n) for n in ("sam", "ari"))
     StaffRoleFactory(tournament=tournament, user=scorer, role="scorer")

@@ -31,7 +31,7 @@ def test_a_32_player_quadrettes_end_to_end(page, log_in, browser, live_server):
     page.locator("#id_positions").fill("7")
     page.get_by_role("button", name="Create").click()
     tournament = Tournament.objects.get(name="Quadrettes de Noël")
-    assert tournament.is_quadrettes and tournament.positions == 7
+    assert (tournament.format == "quadrettes") and tournament.positions == 7
     registrations = RegistrationFactory.create_batch(32, tournament=tournament, checked_in=False)
     page.goto(f"/manage/t/{tournament.slug}/teams/new/")
     page.locator("#id_name").fill("Les As")

@@ -73,7 +73,7 @@ def test_a_team_match_end_to_end(page, log_in, browser, live_server):
     page.locator("#id_format").select_option("match")
     page.get_by_role("button", name="Create").click()
     tournament = Tournament.objects.get(name="Match des Rois")
-    assert tournament.is_team_match
+    assert tournament.format == "match"
     tournament.is_public = True
     tournament.save()
     registrations = RegistrationFactory.create_batch(9, tournament=tournament)

@@ -31,7 +31,7 @@ def test_a_42_player_triplettes_end_to_end(page, log_in, browser, live_server):
     page.locator("#id_positions").fill("7")
     page.get_by_role("button", name="Create").click()
     tournament = Tournament.objects.get(name="Triplettes de la Sainte-Barbe")
-    assert tournament.is_triplettes and tournament.positions == 7
+    assert (tournament.format == "triplettes") and tournament.positions == 7
     registrations = RegistrationFactory.create_batch(42, tournament=tournament, checked_in=False)
 
     page.goto(f"/manage/t/{tournament.slug}/teams/new/")

@@ -49,14 +49,14 @@ def own_ranking(tournament) -> list[tuple[int, int, str, int | None]]:
     """(général place, number, figure as the CSV writes it, alterné place) from the format's
     own reads, in its order."""
     session = tournament.sessions.get()
-    if tournament.is_duplicate:
+    if tournament.format == "duplicate":
         return [
             (r.general_place, r.registration.number, decimal_text(r.overall, 2),
              r.alternate_place)
             for r in session_results(session, official=True).players
             if r.ranked
         ]  # fmt: skip
-    if tournament.is_triplettes:
+    if tournament.format == "triplettes":
         return [
             (r.general_place, r.team.number, decimal_text(r.overall, 2), r.alternate_place)
             for r in triplette_session_results(session, official=True).teams
@@ -83,7 +83,7 @@ def as_arbitre(client, tournament):
 
 def members_of(tournament, number) -> set[int]:
     """The registration ids a ranked number stands for: the player, or the team's members."""
-    if tournament.is_duplicate:
+    if tournament.format == "duplicate":
         return set(tournament.registrations.filter(number=number).values_list("pk", flat=True))
     return set(tournament.registrations.filter(team__number=number).values_list("pk", flat=True))
 

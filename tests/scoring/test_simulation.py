@@ -9,8 +9,9 @@ from scoring.engine import DealInput, score_deal
 from scoring.engine.sheet import TableSetup, check_sheet
 from scoring.formats.libre.selectors import ruleset_of, table_setup
 from scoring.formats.libre.services import scoresheet_save
-from scoring.formats.libre.simulation import ARBITRE, SCORER, random_sheet, sheets_simulate
+from scoring.formats.libre.simulation import random_sheet, sheets_simulate
 from scoring.models import Deal, Mark, ScoreSheet
+from scoring.simulation_staff import ARBITRE, SCORER
 from tests.scoring.conftest import seat_and_publish
 from tournaments import services_seating
 from tournaments.models import AuditEntry, StaffRole, Tournament

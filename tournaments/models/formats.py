@@ -80,6 +80,9 @@ class FormatTraits:
     team_sizes: tuple[int, ...]
     team_noun: str  # what a simulated team is called: "Triplette 1", "Équipe 2"
     stand_ins: bool = False  # a stand-in may complete a table, counted but not ranked
+    team_size: int | None = None  # the members a team plays with; None: the kind says
+    most_members: int | None = None  # the most a team may register; None: ``team_size``
+    cancelled_line: str | None = None  # ``CancelledLine``; None: no séance of étuis
 
 
 TRAITS: dict[str, FormatTraits] = {
@@ -89,89 +92,67 @@ TRAITS: dict[str, FormatTraits] = {
     ),
     Format.DUPLICATE: FormatTraits(
         PlayUnit.SEANCES, Movement.INDIVIDUEL, PenaltyUnit.PERCENT, TeamsFrom.NONE, (1, 2, 4),
-        "Équipe", stand_ins=True,
+        "Équipe", stand_ins=True, cancelled_line=CancelledLine.SEAT_NOTES,
     ),
     Format.TRIPLETTES: FormatTraits(
         PlayUnit.SEANCES, Movement.TEAMS_NS_EW, PenaltyUnit.TEAM_PERCENT, TeamsFrom.TEAMS_PAGE,
-        (3,), "Triplette",
+        (3,), "Triplette", team_size=3, cancelled_line=CancelledLine.TEAM_NOTES,
     ),
     Format.QUADRETTES: FormatTraits(
         PlayUnit.SEANCES, Movement.OPPOSITIONS, PenaltyUnit.TEAM_MATCH_POINTS,
-        TeamsFrom.TEAMS_PAGE, (4,), "Quadrette",
+        TeamsFrom.TEAMS_PAGE, (4,), "Quadrette", team_size=4,
+        cancelled_line=CancelledLine.MATCH_POINTS,
     ),
     Format.MATCH: FormatTraits(
         PlayUnit.MATCHES, Movement.MATCHES, PenaltyUnit.MATCH_SHEET, TeamsFrom.TEAMS_PAGE,
-        (4, 5, 6), "Équipe",
+        (4, 5, 6), "Équipe", team_size=4, most_members=6,
     ),
 }  # fmt: skip
 
 
 class GameFormat:
-    """What ``Tournament`` reads from its ``format`` (and, for the team sizes, its ``kind``)."""
+    """What ``Tournament`` reads from its ``format`` (and, for the team sizes, its ``kind``):
+    what the format does (``TRAITS``), never which it is."""
 
     Format = Format
 
     @property
     def team_size(self) -> int:
-        if self.format == self.Format.TRIPLETTES:
-            return 3
-        if self.format in (self.Format.QUADRETTES, self.Format.MATCH):
-            return 4
-        return {self.Kind.TEAMS_2: 2, self.Kind.TEAMS_4: 4}.get(self.kind, 1)
+        """The members a team plays with: the format's, or the kind's (donnes libres)."""
+        fixed = self.traits.team_size
+        return fixed or {self.Kind.TEAMS_2: 2, self.Kind.TEAMS_4: 4}.get(self.kind, 1)
 
     @property
     def team_size_most(self) -> int:
         """The most members a team may have: a team match's 4 to 6, else ``team_size``."""
-        return 6 if self.format == self.Format.MATCH else self.team_size
+        return self.traits.most_members or self.team_size
 
     @property
     def has_bidding(self) -> bool:
         """Only donnes libres have bidding, and so bid bans after a renonce: a duplicate's étui
         comes with its taker, and its renonce bans nobody, whatever the camp."""
-        return self.format == self.Format.LIBRE
+        return self.plays_positions
 
     @property
     def has_teams(self) -> bool:
         return self.team_size > 1
 
     @property
-    def is_duplicate(self) -> bool:
-        """The duplicate individuel (the team forms have their own pages and reads)."""
-        return self.format == self.Format.DUPLICATE
-
-    @property
-    def is_triplettes(self) -> bool:
-        return self.format == self.Format.TRIPLETTES
-
-    @property
-    def is_quadrettes(self) -> bool:
-        return self.format == self.Format.QUADRETTES
-
-    @property
-    def is_team_match(self) -> bool:
-        """Two teams over four quarters in two rooms (fft-duplicate.md §5): its own pages."""
-        return self.format == self.Format.MATCH
-
-    @property
     def places_teams(self) -> bool:
         """A duplicate whose movement places teams at tables (triplettes, quadrettes): no seat
         rows; each member's place comes from the team's table."""
-        return self.format in (self.Format.TRIPLETTES, self.Format.QUADRETTES)
+        return self.seating_movement in (Movement.TEAMS_NS_EW, Movement.OPPOSITIONS)
 
     @property
     def cancelled_line(self) -> str | None:
         """What a cancelled line's players get (``CancelledLine``); None outside the séances of
         étuis (donnes libres annul a deal; a team match cancels its étuis on its own page)."""
-        return {
-            self.Format.DUPLICATE: CancelledLine.SEAT_NOTES,
-            self.Format.TRIPLETTES: CancelledLine.TEAM_NOTES,
-            self.Format.QUADRETTES: CancelledLine.MATCH_POINTS,
-        }.get(self.format)
+        return self.traits.cancelled_line
 
     @property
     def plays_duplicate(self) -> bool:
         """Any duplicate form of séances, étuis and travelling sheets rather than positions."""
-        return self.format not in (self.Format.LIBRE, self.Format.MATCH)
+        return self.plays_in == PlayUnit.SEANCES
 
     @property
     def traits(self) -> FormatTraits:

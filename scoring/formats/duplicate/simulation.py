@@ -24,7 +24,7 @@ from scoring.formats.duplicate.services import (
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
-from scoring.formats.libre.simulation import simulation_accounts
+from scoring.simulation_staff import simulation_accounts
 from tournaments.models import Session, Tournament
 from tournaments.services_duplicate import session_movement_build, session_publish
 

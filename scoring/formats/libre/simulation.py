@@ -13,7 +13,6 @@ import random
 from dataclasses import replace
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Prefetch
 
@@ -31,10 +30,8 @@ from scoring.engine.entry import FACTS, MARKS, DealEntry, SheetEntry
 from scoring.engine.sheet import TableSetup
 from scoring.formats.libre.selectors import table_setup
 from scoring.formats.libre.services import scoresheet_confirm, scoresheet_save
-from tournaments.models import Round, Seat, StaffRole, Tournament
-
-SCORER = "simulation-scorer"
-ARBITRE = "simulation-arbitre"
+from scoring.simulation_staff import simulation_accounts
+from tournaments.models import Round, Seat, Tournament
 
 # Weights as at a real table: mostly prises and gardes.
 CONTRACTS = (Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE)
@@ -157,28 +154,6 @@ def random_sheet(setup: TableSetup, rng: random.Random) -> SheetEntry:
     return SheetEntry(
         deals=tuple(random_deal(setup, number, rng) for number in range(1, setup.deals + 1)),
         visas=frozenset(range(setup.size)),
-    )
-
-
-def _account(tournament: Tournament, username: str, role: str):
-    user, created = get_user_model().objects.get_or_create(username=username)
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    staff, _ = StaffRole.objects.get_or_create(
-        tournament=tournament, user=user, defaults={"role": role}
-    )
-    if StaffRole.RANK[staff.role] < StaffRole.RANK[role]:
-        staff.role = role
-        staff.save(update_fields=["role"])
-    return user
-
-
-def simulation_accounts(tournament: Tournament):
-    """The scorer and the arbitre who enter and confirm simulated sheets (created if needed)."""
-    return (
-        _account(tournament, SCORER, StaffRole.Role.SCORER),
-        _account(tournament, ARBITRE, StaffRole.Role.ARBITRE),
     )
 
 

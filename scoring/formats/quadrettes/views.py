@@ -20,6 +20,7 @@ from scoring.formats.quadrettes.reads import (
     session_movement,
 )
 from tournaments.models import Registration, Session, Table, Team
+from tournaments.models.formats import Movement
 from tournaments.permissions import Role, role_required
 from tournaments.services_quadrettes import quadrettes_problem, session_attacker_set
 from tournaments.services_triplettes import present_teams
@@ -86,7 +87,7 @@ def board_lines(board) -> list[dict]:
 @require_POST
 @role_required(Role.ARBITRE)
 def attacker_save(request, tournament, session, team):
-    if not tournament.is_quadrettes:
+    if tournament.seating_movement != Movement.OPPOSITIONS:  # an attacker for each opposition
         messages.info(request, _("Only the quadrettes name an attacker for a séance."))
         return redirect("manage:tournament", slug=tournament.slug)
     found = get_object_or_404(Session, tournament=tournament, number=session)

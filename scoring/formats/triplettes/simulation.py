@@ -19,8 +19,8 @@ from scoring.formats.duplicate.services import (
     travelling_sheet_save,
 )
 from scoring.formats.duplicate.simulation import random_scores
-from scoring.formats.libre.simulation import simulation_accounts
 from scoring.formats.triplettes.reads import expected_attackers_of, triplette_plays
+from scoring.simulation_staff import simulation_accounts
 from tournaments.models import Session, Tournament
 from tournaments.services_duplicate import session_publish
 from tournaments.services_triplettes import triplettes_movement_build

@@ -65,7 +65,7 @@ def test_a_28_player_7_position_duplicate_simulated_exported_and_recomputed(tmp_
         "--positions", "7", "--sheets", "--seed", "5",
     )  # fmt: skip
     tournament = Tournament.objects.get(slug="dup28")
-    assert tournament.is_duplicate and tournament.sessions.get().is_closed
+    assert (tournament.format == "duplicate") and tournament.sessions.get().is_closed
     call_command("export_duplicate", "dup28", "--out", str(tmp_path))
     lines = read(tmp_path / "lines.csv")
     ranking = read(tmp_path / "ranking.csv")

@@ -265,7 +265,7 @@ def test_an_export_keeps_the_movement():
     copy_ = tournament_import(document=document, slug="how7-copie")
     assert copy_.sessions.get().movement == HOWELL
     assert tables_of(copy_.sessions.get()) == tables_of(tournament.sessions.get())
-    assert Tournament.objects.get(slug="how7-copie").is_triplettes
+    assert Tournament.objects.get(slug="how7-copie").format == "triplettes"
 
 
 def test_the_command_simulates_a_howell_and_refuses_what_it_cannot():

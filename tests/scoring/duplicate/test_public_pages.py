@@ -54,7 +54,7 @@ def public_addresses(tournament) -> list[str]:
     for registration in tournament.registrations.order_by("number")[:2]:
         addresses.append(reverse("standings:player", args=[slug, registration.number]))
     for team in tournament.teams.order_by("number")[:2]:
-        if tournament.is_quadrettes:
+        if tournament.format == "quadrettes":
             addresses.append(reverse("standings:quadrette", args=[slug, team.number]))
     return addresses
 

@@ -136,10 +136,10 @@ def team_tables(tournament, position) -> dict[int, int]:
     where = {}
     for table in Table.objects.filter(round__tournament=tournament, round__number=position):
         for member in table.ns_team.members.all():
-            if not (tournament.is_quadrettes and member.number in attackers):
+            if not ((tournament.format == "quadrettes") and member.number in attackers):
                 where[member.number] = table.number
         for member in table.ew_team.members.all():
-            if not tournament.is_quadrettes or member.number in attackers:
+            if tournament.format != "quadrettes" or member.number in attackers:
                 where[member.number] = table.number
     return where
 
@@ -167,7 +167,7 @@ def test_a_closed_team_seance_still_shows_its_movement(client, fmt, players, pos
         (k, team_tables(tournament, k)[member.number]) for k in range(1, positions + 1)
     ]
     assert 'data-testid="results-1"' in html and "hidden-until-closed" not in html
-    if tournament.is_quadrettes:  # the team's own page too
+    if tournament.format == "quadrettes":  # the team's own page too
         address = reverse("standings:quadrette", args=[tournament.slug, member.team.number])
         html = client.get(address).content.decode()
         assert 'data-testid="movement"' in html and 'data-testid="roadmap"' in html

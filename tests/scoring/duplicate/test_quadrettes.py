@@ -150,7 +150,7 @@ def test_32_players_simulated_exported_and_recomputed(tmp_path):
         "--slug", "quad32", "--players", "32", "--format", "quadrettes", "--sheets", "--seed", "5",
     )  # fmt: skip
     tournament = Tournament.objects.get(slug="quad32")
-    assert tournament.is_quadrettes and tournament.sessions.get().is_closed
+    assert (tournament.format == "quadrettes") and tournament.sessions.get().is_closed
     call_command("export_duplicate", "quad32", "--out", str(tmp_path))
     lines = read(tmp_path / "lines.csv")
     ranking = read(tmp_path / "ranking.csv")

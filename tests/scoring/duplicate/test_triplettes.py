@@ -176,7 +176,7 @@ def test_42_players_simulated_exported_and_recomputed(tmp_path):
         "--positions", "7", "--sheets", "--seed", "5",
     )  # fmt: skip
     tournament = Tournament.objects.get(slug="tri42")
-    assert tournament.is_triplettes and tournament.sessions.get().is_closed
+    assert (tournament.format == "triplettes") and tournament.sessions.get().is_closed
     assert tournament.teams.count() == 14
     call_command("export_duplicate", "tri42", "--out", str(tmp_path))
     lines = read(tmp_path / "lines.csv")
