@@ -832,7 +832,7 @@ def mutate(document, data):
 def section_counts(tournament) -> dict[str, int]:
     return {
         key: apps.get_model(label).objects.filter(**{path: tournament}).count()
-        for key, label, path, _left_out in sections()
+        for key, label, path, *_rest in sections()
     }
 
 
