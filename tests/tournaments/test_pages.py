@@ -14,6 +14,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.support import url
 from tournaments.models import AuditEntry, Club, Player, Registration, StaffRole, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -38,12 +39,6 @@ TOURNAMENT_FORM = {
     "four_eyes": "on",
     "is_public": "on",
 }
-
-
-def url(name, tournament=None, **kwargs):
-    if tournament is not None:
-        kwargs["slug"] = tournament.slug
-    return reverse(name, kwargs=kwargs)
 
 
 def test_create_tournament(client, django_user_model):
