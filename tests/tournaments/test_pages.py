@@ -330,8 +330,11 @@ def test_staff_page_grants_roles_to_colleagues_and_says_what_a_change_replaces(
     organiser_client, tournament, organiser
 ):
     colleague = UserFactory(username="paul")
-    StaffRoleFactory(tournament=TournamentFactory(), user=organiser, role="organiser")
-    StaffRoleFactory(tournament=organiser.tournament_roles.last().tournament, user=colleague)
+    # A colleague: staff of another tournament the organiser runs (named, not found by an order
+    # of names that a factory's count can turn round: "Tournoi 1000" < "Tournoi 999").
+    other = TournamentFactory()
+    StaffRoleFactory(tournament=other, user=organiser, role="organiser")
+    StaffRoleFactory(tournament=other, user=colleague)
     response = grant(organiser_client, tournament, "paul", "scorer")
     assert StaffRole.objects.get(tournament=tournament, user=colleague).role == "scorer"
     assert "paul is Scorer." in response.content.decode()
