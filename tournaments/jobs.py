@@ -1,8 +1,8 @@
 """Documents made off the request: a PDF of a thousand pages, the results workbook, a position's
 score sheets. Asking for one (``ask``) gives it at once when the same document of the same
 state of the tournament was made already; otherwise it queues a job (``DocumentJob``) that a
-worker runs (``tournaments.tasks.render_document``, django-tasks' database backend, so any
-application server's worker may take it), and the page follows its progress.
+worker runs (``render_document``, django-tasks' database backend, so any application server's
+worker may take it), and the page follows its progress.
 
 Each kind of document is registered by the app that knows how to make it (``register``):
 tournaments its position documents, scoring the results, arbitration the arbitre's report.
@@ -30,6 +30,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django_tasks import task
 
 from .models import DocumentJob, Tournament
 from .selectors import change_stamp
@@ -96,8 +97,6 @@ def ask(
     ready one of this state of the tournament, the one of that kind they are waiting for, or a
     new one, queued. ``user`` None: the application's own asking (a publication), which waits
     for no one's other job; ``soon``: before the documents asked for later."""
-    from .tasks import render_document  # the task module imports this one
-
     params = {"language": translation.get_language() or settings.LANGUAGE_CODE, **params}
     stamp = _KINDS[kind].stamp(tournament=tournament)
     jobs = DocumentJob.objects.defer("content").filter(tournament=tournament, kind=kind)
@@ -179,6 +178,13 @@ def run(job_id: int) -> None:
         size=len(content),
         done=F("total"),
     )
+
+
+@task()
+def render_document(job_id: int) -> None:
+    """The worker's task (``manage.py db_worker``, on any server sharing the database): make a
+    queued document (``run``)."""
+    run(job_id)
 
 
 def _failure(exc: Exception) -> str:

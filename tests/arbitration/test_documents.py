@@ -6,7 +6,6 @@ import io
 
 import openpyxl
 import pytest
-from django.urls import reverse
 from pypdf import PdfReader
 
 from arbitration import documents, services
@@ -16,17 +15,10 @@ from scoring.formats.libre.forms import read_entry
 from tests.arbitration.conftest import seat
 from tests.jobs import fetch
 from tests.scoring.conftest import SAMPLE, VISAS
+from tests.support import text_of, url
 
 pytestmark = pytest.mark.django_db
 VISITORS = ["anonymous", "scorer", "arbitre", "organiser", "other_organiser"]
-
-
-def url(tournament, fmt):
-    return reverse("arbitration:report", kwargs={"slug": tournament.slug, "fmt": fmt})
-
-
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
 @pytest.fixture
@@ -67,7 +59,7 @@ def logged(table, staff):
 
 def test_pdf_names_every_incident_and_player(client, staff, table, logged):
     client.force_login(staff["arbitre"])
-    response = fetch(client, url(table.round.tournament, "pdf"))
+    response = fetch(client, url("arbitration:report", table.round.tournament, fmt="pdf"))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"].endswith('-arbitrage.pdf"')
@@ -126,7 +118,7 @@ def test_pdf_prints_names_as_typed(tournament, staff):
 
 def test_xlsx_cell_by_cell(client, staff, table, logged):
     client.force_login(staff["arbitre"])
-    response = fetch(client, url(table.round.tournament, "xlsx"))
+    response = fetch(client, url("arbitration:report", table.round.tournament, fmt="xlsx"))
     assert response.status_code == 200
     assert response["Content-Type"] == documents.XLSX
     workbook = openpyxl.load_workbook(io.BytesIO(response.content))
@@ -175,7 +167,7 @@ def test_report_reads_in_constant_queries(table, staff, logged, django_assert_nu
 def test_unknown_format_is_404(client, staff, tournament):
     client.force_login(staff["arbitre"])
     for fmt in ("csv", "PDF", "pdf.exe"):
-        assert fetch(client, url(tournament, fmt)).status_code == 404
+        assert fetch(client, url("arbitration:report", tournament, fmt=fmt)).status_code == 404
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "xlsx"])
@@ -183,7 +175,7 @@ def test_unknown_format_is_404(client, staff, tournament):
 def test_permissions(client, staff, tournament, visitor, fmt):
     if visitor != "anonymous":
         client.force_login(staff[visitor])
-    response = fetch(client, url(tournament, fmt))
+    response = fetch(client, url("arbitration:report", tournament, fmt=fmt))
     if visitor == "anonymous":
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     elif visitor in ("arbitre", "organiser"):

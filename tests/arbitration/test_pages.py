@@ -13,19 +13,16 @@ from django.utils import timezone
 from arbitration import services
 from arbitration.models import Decision, Incident, PenaltyScale
 from scoring.formats.libre import services as sheets
-from scoring.formats.libre.forms import read_entry
 from scoring.models import BidBan, Mark, Penalty, ScoreSheet
 from tests.arbitration.conftest import seat
 from tests.factories import RegistrationFactory, StaffRoleFactory, TournamentFactory
-from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+from tests.scoring.conftest import seat_and_publish
+from tests.support import enter, urls_of
 from tournaments.models import AuditEntry, StaffRole
 
 pytestmark = pytest.mark.django_db
+url = urls_of("arbitration")
 VISITORS = ["anonymous", "scorer", "arbitre", "organiser", "other_organiser"]
-
-
-def url(name, tournament, **kwargs):
-    return reverse(f"arbitration:{name}", kwargs={"slug": tournament.slug, **kwargs})
 
 
 def log(table, user, **kwargs):
@@ -38,10 +35,7 @@ def log(table, user, **kwargs):
 
 
 def enter_and_confirm(table, staff):
-    sheet = sheets.scoresheet_save(
-        table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}), base_version=0
-    )
-    return sheets.scoresheet_confirm(sheet=sheet, user=staff["organiser"])
+    return sheets.scoresheet_confirm(sheet=enter(table, staff["scorer"]), user=staff["organiser"])
 
 
 def page(client, incident, **params):
@@ -652,8 +646,7 @@ def test_a_renonce_logged_before_the_sheet_is_checked_against_it(arbitre_client,
     incident = log(table, staff["arbitre"], kind="renonce", offender=east, deal_number=1,
                    offender_defending=True, confirmed=True)  # fmt: skip
     assert 'data-testid="camp-contradicted"' not in page(arbitre_client, incident)
-    sheets.scoresheet_save(table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}),
-                           base_version=0)  # fmt: skip
+    enter(table, staff["scorer"])
     html = page(arbitre_client, incident)
     assert 'data-testid="camp-contradicted"' in html
     assert "was in the taker's camp on deal 1, not defending" in html
@@ -662,8 +655,7 @@ def test_a_renonce_logged_before_the_sheet_is_checked_against_it(arbitre_client,
 def test_a_renonce_by_the_taker_from_the_page_says_why_nobody_is_barred(
     arbitre_client, table, staff
 ):
-    sheets.scoresheet_save(table=table, user=staff["scorer"], entry=read_entry({**SAMPLE, **VISAS}),
-                           base_version=0)  # fmt: skip
+    enter(table, staff["scorer"])
     tournament = table.round.tournament
     data = {"round": "1", "table": "1", "deal_number": "2", "kind": "renonce",
             "offender": seat(table, 3).pk, "confirmed": "on"}  # fmt: skip

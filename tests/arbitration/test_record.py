@@ -11,11 +11,10 @@ from django.urls import reverse
 
 from arbitration import decisions, services
 from arbitration.models import IncidentKind, PenaltyScale, incident_kinds
-from scoring.formats.libre import services as sheets
-from scoring.formats.libre.forms import read_entry
 from scoring.models import Mark
 from tests.arbitration.conftest import seat
-from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS
+from tests.scoring.conftest import SAMPLE_BILANS
+from tests.support import enter
 
 pytestmark = pytest.mark.django_db
 VISITORS = ["anonymous", "scorer", "arbitre", "organiser", "other_organiser"]
@@ -36,12 +35,6 @@ def dashboard_url(table):
     return reverse(
         "scoring:dashboard",
         kwargs={"slug": table.round.tournament.slug, "number": table.round.number},
-    )
-
-
-def enter(table, user):
-    return sheets.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
     )
 
 

@@ -15,6 +15,7 @@ from scoring.formats.libre.selectors import reconciliation, table_setup
 from scoring.models import BidBan, Mark
 from tests.arbitration.conftest import seat
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, refused, seat_and_publish
+from tests.support import enter
 from tests.tournaments.test_text import INVISIBLE_REASONS
 from tournaments import services_seating
 from tournaments.models import AuditEntry
@@ -30,13 +31,6 @@ def log(table, user, **kwargs):
     return services.incident_log(
         tournament=table.round.tournament, user=user, round=table.round, table=table, **kwargs
     )
-
-
-def enter(table, user, data=None, base=0):
-    return sheets.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS} if data is None else data),
-        base_version=base,
-    )  # fmt: skip
 
 
 def test_only_arbitres_log_and_decide(table, staff):

@@ -22,18 +22,11 @@ from scoring.services_ledger import effect_cancel, penalty_apply
 from tests.factories import TeamFactory, TournamentFactory
 from tests.jobs import fetch
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
+from tests.support import export_url as url
+from tests.support import text_of
 
 pytestmark = pytest.mark.django_db
 VISITORS = ["anonymous", "scorer", "arbitre", "organiser", "other_organiser"]
-
-
-def url(tournament, kind, fmt, query=""):
-    path = reverse("scoring:export", kwargs={"slug": tournament.slug, "kind": kind, "fmt": fmt})
-    return path + query
-
-
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
 def read_csv(content: bytes) -> list[list[str]]:

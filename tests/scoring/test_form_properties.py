@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scoring.engine import DealInput, score_deal
 from scoring.models import Mark, ScoreSheet
 from tests.scoring.engine.strategies import deals
-from tests.scoring.test_pages import url
+from tests.support import table_url as url
 
 pytestmark = pytest.mark.django_db
 CONTRACTS = st.sampled_from(["prise", "garde", "garde_sans", "garde_contre"])

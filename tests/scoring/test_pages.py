@@ -6,24 +6,17 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from scoring.formats.libre import services
 from scoring.formats.libre.forms import read_entry
 from scoring.models import ScoreSheet
 from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+from tests.support import table_url as url
 from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 VISITORS = ["anonymous", "scorer", "arbitre", "organiser", "other_organiser"]
 ALLOWED = {"scorer": {"scorer", "arbitre", "organiser"}, "arbitre": {"arbitre", "organiser"}}
-
-
-def url(name, table, **extra):
-    kwargs = {"slug": table.round.tournament.slug, "number": table.round.number, **extra}
-    if name not in ("dashboard", "open", "close", "reopen"):
-        kwargs["table"] = table.number
-    return reverse(f"scoring:{name}", kwargs=kwargs)
 
 
 def post_sheet(client, table, data, base="0", token="t1", **extra):

@@ -9,22 +9,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.formats.libre import services
-from scoring.formats.libre.forms import read_entry
 from scoring.formats.libre.standings import ledger_stamp
 from tests.factories import TeamFactory, TournamentFactory
-from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+from tests.scoring.conftest import seat_and_publish
+from tests.support import enter, urls_of
 
 pytestmark = pytest.mark.django_db
-
-
-def url(name, tournament, **kwargs):
-    return reverse(f"standings:{name}", kwargs={"slug": tournament.slug, **kwargs})
-
-
-def enter(table, user):
-    return services.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
-    )
+url = urls_of("standings")
 
 
 def test_standings_provisional_then_official(client, round1, staff):
@@ -116,9 +107,7 @@ def test_standings_page_query_count_does_not_grow(client, django_user_model):
         tournament = TournamentFactory()
         round_ = seat_and_publish(tournament, boss, players)
         for table in round_.tables.all():
-            services.scoresheet_save(
-                table=table, user=boss, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
-            )
+            enter(table, boss)
         address = url("individual", tournament)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(address).status_code == 200

@@ -10,20 +10,14 @@ from pypdf import PdfReader
 
 from scoring.extension import ScoringExtension
 from scoring.formats.libre import services
-from scoring.formats.libre.forms import read_entry
 from tests.jobs import fetch
-from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+from tests.scoring.conftest import seat_and_publish
+from tests.support import enter
 from tournaments import extensions
 from tournaments.models import DocumentJob, Table
 from tournaments.selectors_seating import round_tables_missing
 
 pytestmark = pytest.mark.django_db
-
-
-def enter(table, user):
-    return services.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
-    )
 
 
 @pytest.fixture

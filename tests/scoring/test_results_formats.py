@@ -27,6 +27,7 @@ from scoring.models.match import TeamMatch
 from tests.jobs import fetch
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, enter, staff_of
 from tests.scoring.duplicate.test_team_match import QUARTER_SCORES, competition_of, play
+from tests.support import export_url as url
 from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -65,11 +66,6 @@ def own_ranking(tournament) -> list[tuple[int, int, str, int | None]]:
         (r.place, r.team.number, f"{r.pm:.3f}", None)
         for r in quadrette_session_results(session, official=True).teams
     ]
-
-
-def url(tournament, kind, fmt, query=""):
-    path = reverse("scoring:export", kwargs={"slug": tournament.slug, "kind": kind, "fmt": fmt})
-    return path + query
 
 
 def read_csv(content: bytes) -> list[dict]:

@@ -5,12 +5,12 @@ deals dealt again and deals not played."""
 import re
 
 import pytest
-from django.urls import reverse
 
 from scoring.formats.libre import services
 from scoring.formats.libre.forms import read_entry
 from scoring.models import Deal, Mark, ScoreSheet
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
+from tests.support import table_url as url
 
 pytestmark = pytest.mark.django_db
 
@@ -30,11 +30,6 @@ SAMPLE_FACTS = {
     "d5-points": "87", "d5-pab": "attack", "d5-poignee2": "simple",
     "d5-chelem": "attack", "d5-chelem_announced": "on",
 }  # fmt: skip
-
-
-def url(name, table):
-    kwargs = {"slug": table.round.tournament.slug, "number": table.round.number}
-    return reverse(f"scoring:{name}", kwargs={**kwargs, "table": table.number})
 
 
 def bilans(sheet) -> list[int]:

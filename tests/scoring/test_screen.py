@@ -6,11 +6,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.formats.libre import services
-from scoring.formats.libre.forms import read_entry
 from scoring.formats.libre.standings import ledger_stamp
 from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory
-from tests.scoring.conftest import SAMPLE, VISAS, seat_and_publish
+from tests.scoring.conftest import seat_and_publish
+from tests.support import enter
 
 pytestmark = pytest.mark.django_db
 
@@ -21,12 +20,6 @@ def screen_url(tournament):
 
 def panel_url(tournament):
     return reverse("screen:panel", kwargs={"slug": tournament.slug})
-
-
-def enter(table, user):
-    return services.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
-    )
 
 
 def test_addresses():

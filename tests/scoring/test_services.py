@@ -5,22 +5,15 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from scoring.formats.libre import services
-from scoring.formats.libre.forms import read_entry
 from scoring.formats.libre.selectors import sheet_history
 from scoring.models import BidBan, Mark, ScoreSheet
 from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, refused
+from tests.support import enter as save
 from tests.tournaments.test_text import INVISIBLE_REASONS
 from tournaments import services_seating
 from tournaments.models import AuditEntry, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def save(table, user, data=None, base=0, **kwargs):
-    return services.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS} if data is None else data),
-        base_version=base, **kwargs
-    )  # fmt: skip
 
 
 def bilans(sheet):

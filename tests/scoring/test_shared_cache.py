@@ -18,9 +18,8 @@ from django.utils.safestring import SafeString
 
 from common import cache as cache_module
 from scoring.formats.libre import services
-from scoring.formats.libre.forms import read_entry
 from scoring.formats.libre.standings import cached_standings, ledger_stamp
-from tests.scoring.conftest import SAMPLE, VISAS
+from tests.support import enter
 from tournaments.views import helpers
 
 pytestmark = [
@@ -32,12 +31,6 @@ pytestmark = [
 def another_server():
     """A second, independent client of the configured cache (its own connection pool)."""
     return caches.create_connection("default")
-
-
-def enter(table, user):
-    return services.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
-    )
 
 
 def test_the_settings_choose_redis():

@@ -11,19 +11,10 @@ from scoring.formats.libre.standings import ledger_stamp, standings, standings_b
 from scoring.models import Penalty
 from scoring.services_ledger import effect_cancel, penalty_apply
 from tests.factories import TeamFactory, TournamentFactory
-from tests.scoring.conftest import SAMPLE, SAMPLE_BILANS, VISAS, seat_and_publish
+from tests.scoring.conftest import SAMPLE_BILANS, seat_and_publish
+from tests.support import enter
 
 pytestmark = pytest.mark.django_db
-
-
-def enter(table, user, data=None, confirm_by=None):
-    sheet = services.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS} if data is None else data),
-        base_version=0,
-    )  # fmt: skip
-    if confirm_by:
-        services.scoresheet_confirm(sheet=sheet, user=confirm_by)
-    return sheet
 
 
 def by_number(result):

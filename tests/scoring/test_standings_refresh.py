@@ -18,7 +18,7 @@ from scoring.formats.libre import standings as standings_module
 from scoring.formats.libre.standings import ledger_stamp, standings_key, standings_refresh
 from tests.factories import TeamFactory
 from tests.scoring.conftest import seat_and_publish
-from tests.scoring.test_public import enter
+from tests.support import enter
 from tournaments.services import club_get_or_create
 
 pytestmark = pytest.mark.django_db

@@ -4,9 +4,9 @@ is seated."""
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.urls import reverse
 
 from tests.factories import RegistrationFactory
+from tests.support import url
 from tournaments import services_seating as seating
 from tournaments import services_undo
 from tournaments.actions import Action
@@ -15,10 +15,6 @@ from tournaments.selectors import last_check_in_all
 from tournaments.services_players import registration_check_in, registrations_check_in_all
 
 pytestmark = pytest.mark.django_db
-
-
-def url(name, tournament):
-    return reverse(name, kwargs={"slug": tournament.slug})
 
 
 def present_numbers(tournament):

@@ -7,7 +7,6 @@ import zipfile
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import reverse
 
 from tests.factories import (
     ClubFactory,
@@ -18,15 +17,12 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.support import url
 from tournaments import imports, services, services_players
 from tournaments.imports import ImportFileError, read_player_file
 from tournaments.models import Player, Registration, StaffRole
 
 pytestmark = pytest.mark.django_db
-
-
-def url(name, tournament, **kwargs):
-    return reverse(name, kwargs={"slug": tournament.slug, **kwargs})
 
 
 def test_adding_a_known_licence_does_not_rewrite_the_player(organiser_client, tournament):

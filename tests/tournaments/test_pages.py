@@ -14,6 +14,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.support import url
 from tournaments.models import AuditEntry, Club, Player, Registration, StaffRole, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -38,12 +39,6 @@ TOURNAMENT_FORM = {
     "four_eyes": "on",
     "is_public": "on",
 }
-
-
-def url(name, tournament=None, **kwargs):
-    if tournament is not None:
-        kwargs["slug"] = tournament.slug
-    return reverse(name, kwargs=kwargs)
 
 
 def test_create_tournament(client, django_user_model):
@@ -335,8 +330,11 @@ def test_staff_page_grants_roles_to_colleagues_and_says_what_a_change_replaces(
     organiser_client, tournament, organiser
 ):
     colleague = UserFactory(username="paul")
-    StaffRoleFactory(tournament=TournamentFactory(), user=organiser, role="organiser")
-    StaffRoleFactory(tournament=organiser.tournament_roles.last().tournament, user=colleague)
+    # A colleague: staff of another tournament the organiser runs (named, not found by an order
+    # of names that a factory's count can turn round: "Tournoi 1000" < "Tournoi 999").
+    other = TournamentFactory()
+    StaffRoleFactory(tournament=other, user=organiser, role="organiser")
+    StaffRoleFactory(tournament=other, user=colleague)
     response = grant(organiser_client, tournament, "paul", "scorer")
     assert StaffRole.objects.get(tournament=tournament, user=colleague).role == "scorer"
     assert "paul is Scorer." in response.content.decode()

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from tests.factories import RegistrationFactory, TeamFactory, TournamentFactory
 from tests.jobs import fetch
+from tests.support import text_of, url
 from tournaments import services_seating as seating
 from tournaments.models import AuditEntry, Registration, Round, Seat
 
@@ -153,10 +154,6 @@ def test_publish_gives_fft_numbers_from_position_1(tournament, organiser):
 # --- pages ---------------------------------------------------------------------------------
 
 
-def url(name, tournament, **kwargs):
-    return reverse(name, kwargs={"slug": tournament.slug, **kwargs})
-
-
 def test_pages_generate_swap_publish(organiser_client, tournament):
     regs = present(tournament, 9)
     page = organiser_client.get(url("manage:rounds", tournament))
@@ -202,10 +199,6 @@ def test_public_seating_page(client, tournament, organiser):
     seat = Seat.objects.get(registration=target)
     html = page.content.decode()
     assert f'data-testid="table-{target.number}">{seat.table.number}<' in html
-
-
-def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
 @pytest.mark.parametrize("kind", ["tables", "list", "sheets"])

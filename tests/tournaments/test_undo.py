@@ -6,10 +6,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from scoring.formats.libre import services as scoring
-from scoring.formats.libre.forms import read_entry
 from tests.factories import RegistrationFactory
-from tests.scoring.conftest import SAMPLE, VISAS
+from tests.support import enter
 from tournaments import services, services_undo
 from tournaments import services_seating as seating
 from tournaments.models import AuditEntry, Registration, Round
@@ -36,13 +34,6 @@ def places(round_):
 
 def numbers(tournament):
     return dict(tournament.registrations.values_list("pk", "first_table"))
-
-
-def enter_sheet(round_, user):
-    table = round_.tables.get(number=1)
-    return scoring.scoresheet_save(
-        table=table, user=user, entry=read_entry({**SAMPLE, **VISAS}), base_version=0
-    )
 
 
 def actions(action):
@@ -77,7 +68,7 @@ def test_unpublish_is_refused_once_a_sheet_exists(tournament, staff):
     """Even a sheet only entered, not confirmed: scoring tells through ``extensions``."""
     present(tournament, 8)
     round_ = seat(tournament, staff["organiser"], 1)
-    enter_sheet(round_, staff["scorer"])
+    enter(round_.tables.get(number=1), staff["scorer"])
     with pytest.raises(ValidationError) as exc:
         services_undo.round_unpublish(round=round_, user=staff["organiser"])
     assert exc.value.code == "round_locked"
@@ -216,7 +207,7 @@ def test_no_undo_once_a_sheet_exists_nor_for_other_roles(tournament, staff):
     for role in ("arbitre", "scorer"):
         with pytest.raises(PermissionDenied):
             undo(round_, staff[role])
-    enter_sheet(round_, staff["scorer"])
+    enter(round_.tables.get(number=1), staff["scorer"])
     before = places(round_)
     with pytest.raises(ValidationError) as exc:
         undo(round_, staff["organiser"])

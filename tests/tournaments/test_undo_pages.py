@@ -2,18 +2,14 @@
 and the refusals shown as messages."""
 
 import pytest
-from django.urls import reverse
 
-from tests.tournaments.test_undo import enter_sheet, places, present, seat, swap, withdraw
+from tests.support import enter, url
+from tests.tournaments.test_undo import places, present, seat, swap, withdraw
 from tournaments import services
 from tournaments.models import Round
 from tournaments.selectors_seating import last_swap
 
 pytestmark = pytest.mark.django_db
-
-
-def url(name, tournament, **kwargs):
-    return reverse(name, kwargs={"slug": tournament.slug, **kwargs})
 
 
 def page_as(client, user, tournament, name="manage:round", **kwargs):
@@ -29,7 +25,7 @@ def test_only_the_organiser_sees_unpublish_and_it_asks_first(client, tournament,
     assert 'data-confirm="Unpublish position 1? The players no longer see it' in html
     for role in ("arbitre", "scorer"):
         assert 'data-testid="unpublish"' not in page_as(client, staff[role], tournament, number=1)
-    enter_sheet(round_, staff["scorer"])
+    enter(round_.tables.get(number=1), staff["scorer"])
     assert 'data-testid="unpublish"' not in page_as(
         client, staff["organiser"], tournament, number=1
     )
@@ -86,7 +82,7 @@ def test_no_undo_button_once_sheets_exist(client, tournament, staff):
     present(tournament, 8)
     round_ = seat(tournament, staff["organiser"], 1)
     swap(round_, staff["organiser"], 1, 2)
-    enter_sheet(round_, staff["scorer"])
+    enter(round_.tables.get(number=1), staff["scorer"])
     assert 'data-testid="undo-swap"' not in page_as(
         client, staff["organiser"], tournament, number=1
     )

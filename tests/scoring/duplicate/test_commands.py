@@ -111,15 +111,24 @@ def test_a_28_player_7_position_duplicate_simulated_exported_and_recomputed(tmp_
         assert [(p - 1) // 4 for p in places] == list(range(7))
 
 
-def test_the_formats_of_the_next_issue_and_bad_counts_are_refused():
-    with pytest.raises(CommandError, match="multiple of 4"):
+@pytest.mark.parametrize(
+    ("game", "players", "not_a_multiple", "positions", "too_many"),
+    [
+        ("duplicate", ("30", "28"), "multiple of 4", "8", "at most 7 positions"),
+        ("triplettes", ("40", "24"), "multiple of 6", "4", "at most 3 positions"),
+        ("quadrettes", ("30", "32"), "multiple of 4", "8", "in 7 positions at most"),
+    ],
+)
+def test_bad_counts_are_refused_by_the_command(game, players, not_a_multiple, positions, too_many):
+    """A field the format cannot seat (``players``: one it cannot, then one it can, asked for
+    too many ``positions``) is refused, and no tournament is left behind."""
+    odd, even = players
+    with pytest.raises(CommandError, match=not_a_multiple):
+        call_command("simulate_tournament", "--slug", "x", "--players", odd, "--format", game)
+    with pytest.raises(CommandError, match=too_many):
         call_command(
-            "simulate_tournament", "--slug", "x", "--players", "30", "--format", "duplicate"
-        )
-    with pytest.raises(CommandError, match="at most 7 positions"):
-        call_command(
-            "simulate_tournament", "--slug", "x", "--players", "28",
-            "--format", "duplicate", "--positions", "8",
+            "simulate_tournament", "--slug", "x", "--players", even,
+            "--format", game, "--positions", positions,
         )  # fmt: skip
     assert not Tournament.objects.filter(slug="x").exists()
 

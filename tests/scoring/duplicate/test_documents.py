@@ -22,15 +22,12 @@ from scoring.formats.duplicate.documents import (
 from scoring.formats.duplicate.reads import board_plays
 from scoring.models import TravellingLine
 from tests.jobs import fetch
+from tests.support import page_texts
 from tournaments.models import DocumentJob, Registration
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
 
 pytestmark = pytest.mark.django_db
-
-
-def _text(content: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
 
 
 @pytest.fixture
@@ -74,7 +71,7 @@ def _cells(line: str, columns) -> dict:
 def test_blank_sheets_name_every_etui_its_tables_and_north_players(monkeypatch, seance):
     context, resources, content = _captured(monkeypatch, seance)
     assert len(PdfReader(io.BytesIO(content)).pages) == 10  # 20 étuis, two to a page
-    whole = "\n".join(_text(content))
+    whole = "\n".join(page_texts(content))
     assert "Bleu ciel" in whole and "Tournoi simulé dup" in whole
     sheets = context["sheets"]
     assert [sheet["board"].number for sheet in sheets] == list(range(1, 21))
@@ -129,7 +126,7 @@ def test_topped_sheets_show_scores_notes_ratures_and_cancelled_lines(monkeypatch
     board = seance.boards.get(number=1)
     TravellingLine.objects.filter(sheet__board=board, score=-52).update(rature=True)
     context, _resources, content = _captured(monkeypatch, seance, topped=True)
-    first = _text(content)[0]
+    first = page_texts(content)[0]
     for note in ("75,00", "25,00", "100,00", "0,00", "50,00"):
         assert note in first
     assert "62" in first and "52" in first and "rature" in first
@@ -165,7 +162,7 @@ def test_note_text_has_two_decimals_and_a_french_comma():
 def test_labels_show_each_etui_and_its_four_hands(seance):
     filename, content_type, content = board_labels_pdf(seance)
     assert content_type == "application/pdf" and filename == "dup-seance-1-etuis.pdf"
-    pages = _text(content)
+    pages = page_texts(content)
     assert len(pages) == 20  # the software dealt them: one page of diagrams each
     board = seance.boards.get(number=1)
     first = pages[0]
@@ -223,7 +220,7 @@ def test_an_etui_over_several_sheets_is_split_evenly_and_each_sheet_says_which_i
     first = [sheet for sheet in context["sheets"] if sheet["board"].number == 1]
     assert [sheet["part"] for sheet in first] == [(1, 2), (2, 2)]
     assert [len(sheet["lines"].split("\n")) for sheet in first] == [3, 2]
-    assert "sheet 1 of 2" in _text(content)[0] and "sheet 2 of 2" in _text(content)[0]
+    assert "sheet 1 of 2" in page_texts(content)[0] and "sheet 2 of 2" in page_texts(content)[0]
 
 
 def test_a_long_name_and_colour_shrink_to_fit_instead_of_being_cut(monkeypatch, seance):
@@ -240,7 +237,7 @@ def test_a_long_name_and_colour_shrink_to_fit_instead_of_being_cut(monkeypatch, 
     longer = sheet["facts"] + "   " + sheet["facts"]  # what a longer line would be: shrunk
     room, size = documents_duplicate.FACTS_ROOM, documents_duplicate.FACTS_SIZE
     assert documents_duplicate.fitted_size(longer, room, size, "bold") < size
-    text = " ".join(_text(content)[0].split())
+    text = " ".join(page_texts(content)[0].split())
     assert "Ligue Auvergne" in text and "liseré blanc" in text
 
 

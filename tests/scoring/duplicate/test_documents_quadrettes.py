@@ -15,7 +15,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from scoring.formats.duplicate import documents as documents_duplicate
 from scoring.formats.duplicate import travelling_sheet_layout as layout
@@ -34,6 +33,7 @@ from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, qu
 from scoring.models import Penalty
 from scoring.models.duplicate import TravellingLine
 from tests.jobs import fetch, run_jobs
+from tests.support import flat_lines, page_texts
 from tournaments.models import Registration, Team
 
 from .helpers import enter, staff_of
@@ -42,14 +42,6 @@ from .test_quadrettes import drawn, pm, quadrettes
 pytestmark = pytest.mark.django_db
 
 MINUS = "−"
-
-
-def _text(content: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
-
-
-def _flat(text: str) -> list[str]:
-    return [" ".join(line.split()) for line in text.splitlines()]
 
 
 def shown(value: Decimal) -> str:
@@ -177,7 +169,7 @@ def test_each_sheet_line_names_the_home_and_visiting_quadrettes_and_the_attacker
             assert row["pm"] == shown(pm(ecart))
     for number, found in by_board.items():  # every table plays every étui
         assert [p.table for p in found] == list(range(1, 9)), number  # as typed on its page
-    text = "\n".join(_text(content))
+    text = "\n".join(page_texts(content))
     assert "Tournoi simulé quad" in text
     assert ("copy 1 of 2" in text and "copy 2 of 2" in text) != topped
     if topped:
@@ -198,8 +190,8 @@ def _relay_steps(row: str) -> list[tuple[int, int | None]]:
 def test_the_preparation_page_and_the_table_cards_follow_the_oppositions(played):
     teams, attackers, _scores = _facts(played)
     plays = quadrette_plays(played)
-    pages = _text(cards_pdf(played)[2])
-    preparation = _flat(pages[0])
+    pages = page_texts(cards_pdf(played)[2])
+    preparation = flat_lines(pages[0])
     assert any("Prepare 2 copies of each étui" in line for line in preparation)
     starts = {}  # étui -> the tables where its copies start
     for série, found in plays.items():
@@ -218,7 +210,7 @@ def test_the_preparation_page_and_the_table_cards_follow_the_oppositions(played)
     relay = {}  # (position, table) -> [(étui, next table)]
     for page in cards:
         table = int(page.split("Table ")[-1].split()[0])
-        lines = _flat(page)
+        lines = flat_lines(page)
         for position in range(1, 8):
             série, play = at[(position, table)]
             row = next(ln for ln in lines if ln.startswith(f"{position} {série} "))
@@ -266,7 +258,7 @@ def test_an_odd_field_shows_its_byes_and_an_etui_taken_east_is_turned():
     session = drawn(tournament)
     board = session.boards.get(number=3)
     type(board).objects.filter(pk=board.pk).update(taker="E", dealer="N")
-    pages = _text(cards_pdf(session)[2])
+    pages = page_texts(cards_pdf(session)[2])
     whole = "\n".join(pages)
     text = " ".join(whole.split())
     assert (
@@ -283,7 +275,7 @@ def test_an_odd_field_shows_its_byes_and_an_etui_taken_east_is_turned():
 
 def test_the_ranking_is_by_result_with_three_decimals(played):
     results = quadrette_session_results(played, official=True)
-    text = "\n".join(_text(ranking_pdf(played)[2]))
+    text = "\n".join(page_texts(ranking_pdf(played)[2]))
     assert "Ranking by match points" in text and "Whole tournament" not in text
     flat = " ".join(text.split())
     starts = [flat.index(f"{r.place} {r.team.number} {r.team.name} ") for r in results.teams]
@@ -306,11 +298,11 @@ def test_equal_results_share_the_place_and_several_seances_add_up():
     for board in first.boards.all():
         enter(board, [56] * 4, scorer, confirm_by=arbitre)  # every table
     session_close(session=first, user=arbitre)
-    text = "\n".join(_text(ranking_pdf(first)[2]))
+    text = "\n".join(page_texts(ranking_pdf(first)[2]))
     assert text.count("1=") == 4  # everyone 0: one place shared
     second = quadrettes_simulate(tournament=tournament, user=tournament.created_by, number=2)
     quadrettes_sheets_simulate(session=second, rng=random.Random(2))
-    lines = _flat("\n".join(_text(ranking_pdf(second)[2])))
+    lines = flat_lines("\n".join(page_texts(ranking_pdf(second)[2])))
     assert "Whole tournament" in lines
     total = lines[lines.index("Whole tournament") :]
     for result in quadrette_session_results(second, official=True).teams:
@@ -322,12 +314,12 @@ def test_each_feuille_de_route_has_its_etuis_and_sums_to_the_result(played):
     teams, _attackers, scores = _facts(played)
     results = {r.team.number: r for r in quadrette_session_results(played, official=True).teams}
     plays = quadrette_plays(played)
-    pages = _text(roadmaps_pdf(played)[2])
+    pages = page_texts(roadmaps_pdf(played)[2])
     assert len(pages) == 8  # 28 étuis each: a page each
     for page in pages:
         number = int(page.split("No.\n")[1].split()[0])
         result = results[number]
-        lines = _flat(page)
+        lines = flat_lines(page)
         count = 0
         for série, found in plays.items():
             for play, other in _pairs(found):
@@ -466,7 +458,7 @@ def test_each_document_answers_a_scorer_and_not_anonymous(client):
         assert response.status_code == 200, kind
         expected = "spreadsheetml" if kind == "xlsx" else "application/pdf"
         assert expected in response["Content-Type"]
-    text = "\n".join(_text(fetch(client, _url(tournament, "roadmaps")).content))
+    text = "\n".join(page_texts(fetch(client, _url(tournament, "roadmaps")).content))
     assert "Quadrette 1" in text and "Quadrette 2" in text
     page = client.get(reverse("scoring:duplicate", kwargs={"slug": tournament.slug, "session": 1}))
     html = page.content.decode()

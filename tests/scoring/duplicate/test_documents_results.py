@@ -10,7 +10,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from scoring.formats.duplicate.documents_results import cards_pdf, ranking_pdf, roadmaps_pdf
 from scoring.formats.duplicate.excel import session_workbook
@@ -24,6 +23,7 @@ from scoring.formats.duplicate.services import (
 )
 from tests.factories import StaffRoleFactory, TournamentFactory
 from tests.jobs import fetch
+from tests.support import flat_lines, page_texts
 from tournaments.models import Registration, StaffRole
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
@@ -34,15 +34,6 @@ pytestmark = pytest.mark.django_db
 SCORES = [[56, 62, -56, -52, 50], [56, 56, -52, 62, 50], [-52, -52, -52, 56, 62]]
 CANCELLED = {"N": 60, "E": 40, "S": 60, "W": 60}
 ORIENTATION_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
-def _text(content: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
-
-
-def _flat(text: str) -> list[str]:
-    """The text's lines, each with its runs of spaces made one."""
-    return [" ".join(line.split()) for line in text.splitlines()]
 
 
 def _scores(number: int) -> list[int]:
@@ -100,12 +91,12 @@ def played():
 def test_the_ranking_pdf_has_the_alterne_then_the_general(played):
     filename, content_type, content = ranking_pdf(played)
     assert content_type == "application/pdf" and filename == "dup-seance-1-classements.pdf"
-    text = "\n".join(_text(content))
+    text = "\n".join(page_texts(content))
     assert "Alterné ranking" in text and "Général ranking" in text
     assert "Whole tournament" not in text  # one séance
     results = session_results(played, official=True)
     first = results.alternate[0]
-    lines = _flat(text)
+    lines = flat_lines(text)
     alternate = lines[lines.index(next(ln for ln in lines if ln.startswith("Alterné"))) :]
     row = next(ln for ln in alternate if ln.startswith(f"1 {first.registration.number} "))
     assert first.registration.name in row
@@ -125,7 +116,7 @@ def test_the_ranking_pdf_adds_the_whole_tournament_over_several_seances():
         for board in session.boards.all():
             enter(board, [56, -52], scorer, confirm_by=arbitre)
         session_close(session=session, user=arbitre)
-    text = "\n".join(_text(ranking_pdf(session)[2]))
+    text = "\n".join(page_texts(ranking_pdf(session)[2]))
     assert "Whole tournament" in text and "Séance 1" in text and "Séance 2" in text
 
 
@@ -160,12 +151,12 @@ def test_a_roadmap_lists_every_etui_with_its_note_recomputed_from_the_scores(pla
     assert len(expected) == 20  # 5 positions × 4 étuis
     assert any("cancelled" in line for line in expected)
     _name, _type, content = roadmaps_pdf(played)
-    pages = _text(content)
+    pages = page_texts(content)
     assert len(pages) == 10  # 20 feuilles de route of 20 étuis, two to a page
     registration = Registration.objects.get(pk=player)
     page = next(p for p in pages if registration.name in p)
     mine = page.split(registration.name, 1)[1]
-    lines = _flat(mine)
+    lines = flat_lines(mine)
     for line in expected:
         assert line in lines, line
     result = next(
@@ -184,11 +175,11 @@ def test_a_stand_in_has_a_roadmap_marked_not_ranked():
     _o, scorer, arbitre, _ = staff_of(tournament)
     for board in session.boards.all():
         enter(board, [56, -52], scorer, confirm_by=arbitre)
-    pages = _text(roadmaps_pdf(session)[2])
+    pages = page_texts(roadmaps_pdf(session)[2])
     assert len(pages) == 4  # every player, the stand-in included, two to a page
     for page in pages:
         assert ("Not ranked" in page) == (stand_in.name in page)
-    ranking = "\n".join(_text(ranking_pdf(session)[2]))
+    ranking = "\n".join(page_texts(ranking_pdf(session)[2]))
     assert "stand-in, not ranked" in ranking
 
 
@@ -207,11 +198,11 @@ def test_the_table_cards_follow_the_movement(played):
     numbers = dict(Registration.objects.values_list("pk", "number"))
     filename, _type, content = cards_pdf(played)
     assert filename == "dup-seance-1-cartons.pdf"
-    pages = _text(content)
+    pages = page_texts(content)
     assert len(pages) == len(tables) + 1  # a card per table, then the players' list
     for table, page in zip(tables, pages, strict=False):
         assert f"Table {table}" in page
-        lines = _flat(page)
+        lines = flat_lines(page)
         for index, position in enumerate(positions):
             série = at[(position, table)]
             row = next(ln for ln in lines if ln.startswith(f"{position} {série}"))

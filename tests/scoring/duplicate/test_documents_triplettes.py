@@ -13,7 +13,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from scoring.engine.duplicate_teams import COLOURS
 from scoring.formats.duplicate import documents as documents_duplicate
@@ -39,6 +38,7 @@ from scoring.formats.triplettes.simulation import triplettes_simulate
 from scoring.models.duplicate import TravellingLine
 from scoring.services_ledger import penalty_apply
 from tests.jobs import fetch
+from tests.support import flat_lines, page_texts
 from tournaments.models import Registration, Session, Table, Team
 from tournaments.services_duplicate import session_publish
 
@@ -50,14 +50,6 @@ from .test_triplettes import drawn, triplettes
 pytestmark = pytest.mark.django_db
 
 CANCELLED = {"N": 60, "E": 40, "S": 60, "W": 40}
-
-
-def _text(content: bytes) -> list[str]:
-    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
-
-
-def _flat(text: str) -> list[str]:
-    return [" ".join(line.split()) for line in text.splitlines()]
 
 
 def play_seance(session, *, out_of_turn=2, cancelled=1):
@@ -142,7 +134,7 @@ def test_blank_sheets_give_each_line_its_triplettes_expected_attacker_and_the_du
     teams, people = _numbers()
     plays = triplette_plays(seance)
     expected = expected_attackers_of(seance.tournament)
-    whole = "\n".join(_text(content))
+    whole = "\n".join(page_texts(content))
     sheets = context["sheets"]
     assert [sheet["board"].number for sheet in sheets] == list(range(1, 17))
     for sheet in sheets:
@@ -238,12 +230,12 @@ def test_topped_sheets_show_scores_notes_the_attacker_and_flag_one_out_of_turn(m
             assert row[column] == str(abs(line.score))
             assert (row["attack"], row["defence"]) == tuple(map(_comma, notes[line.pk]))
     assert flagged == [2]
-    assert "hors tour" in _text(content)[0] and "annulée" in _text(content)[0]
+    assert "hors tour" in page_texts(content)[0] and "annulée" in page_texts(content)[0]
 
 
 def _general_rows(text: str, heading: str) -> list[list[str]]:
     """The rows of one ranking of the PDF, split into words (the name is "Triplette k")."""
-    lines = _flat(text)
+    lines = flat_lines(text)
     start = lines.index(heading)
     rows = []
     for line in lines[start + 1 :]:
@@ -266,7 +258,7 @@ def test_the_ranking_has_the_alterne_and_the_general_of_the_triplettes_own_resul
     )
     filename, _type, content = documents_triplettes_results.ranking_pdf(seance)
     assert filename == "trid-seance-1-classements.pdf"
-    text = "\n".join(_text(content))
+    text = "\n".join(page_texts(content))
     assert "½ attack + ½ defence" in text and "Whole tournament" not in text
     results = triplette_session_results(seance, official=True)
     general = _general_rows(text, "Général ranking")
@@ -296,7 +288,7 @@ def test_the_ranking_has_the_alterne_and_the_general_of_the_triplettes_own_resul
         d = sum(defence[result.team.pk]) / len(defence[result.team.pk])
         off = 2 if result.team.pk == punished.team_id else 0
         assert (result.attack, result.defence, result.overall) == (a, d, a / 2 + d / 2 - off)
-    pages = _text(documents_triplettes_results.roadmaps_pdf(seance)[2])
+    pages = page_texts(documents_triplettes_results.roadmaps_pdf(seance)[2])
     team = Team.objects.get(pk=punished.team_id)
     page = next(p for p in pages if f"Triplette {team.number}\n" in p)
     mine = page.split(f"Triplette {team.number}\n", 1)[1].split("Triplette ", 1)[0]
@@ -315,13 +307,13 @@ def _swap_lines(session, position):
 
 def test_when_a_triplette_changes_line_the_ranking_is_the_general_only(seance):
     _swap_lines(seance, 2)
-    text = "\n".join(_text(documents_triplettes_results.ranking_pdf(seance)[2]))
+    text = "\n".join(page_texts(documents_triplettes_results.ranking_pdf(seance)[2]))
     assert "Alterné ranking" not in text and "Général ranking" in text
     assert "général only" in text
     results = triplette_session_results(seance, official=True)
     general = _general_rows(text, "Général ranking")
     assert [int(row[1]) for row in general] == [r.team.number for r in results.teams]
-    pages = _text(documents_triplettes_results.roadmaps_pdf(seance)[2])
+    pages = page_texts(documents_triplettes_results.roadmaps_pdf(seance)[2])
     assert "Line changes by position" in pages[0] and "Alterné\n—" in pages[0]
 
 
@@ -332,10 +324,10 @@ def test_the_ranking_adds_the_tournament_total_over_two_seances():
         session = triplettes_simulate(
             tournament=tournament, user=organiser, seed=number, sheets=True, number=number
         )
-    text = "\n".join(_text(documents_triplettes_results.ranking_pdf(session)[2]))
+    text = "\n".join(page_texts(documents_triplettes_results.ranking_pdf(session)[2]))
     assert "Whole tournament" in text and "Séance 1" in text and "Séance 2" in text
     rows = triplette_tournament_results(tournament, official=True)
-    total = _flat(text)[_flat(text).index("Whole tournament") :]
+    total = flat_lines(text)[flat_lines(text).index("Whole tournament") :]
     shared = {row.place for row in rows if sum(r.place == row.place for r in rows) > 1}
     found = []
     for row in rows:
@@ -386,11 +378,11 @@ def test_a_feuille_de_route_lists_the_triplettes_etuis_roles_attackers_and_notes
                  f"{_shown(note)}")
             )  # fmt: skip
     assert len(want) == 12 and any("*" in w[2] for w in want)
-    pages = _text(documents_triplettes_results.roadmaps_pdf(seance)[2])
+    pages = page_texts(documents_triplettes_results.roadmaps_pdf(seance)[2])
     page = next(p for p in pages if f"Triplette {team.number}\n" in p)
     mine = page.split(f"Triplette {team.number}\n", 1)[1]
     mine = mine.split("Triplette ", 1)[0] if "Triplette " in mine else mine
-    lines = _flat(mine)
+    lines = flat_lines(mine)
     for _position, _board, line in sorted(want):
         assert line in lines, line
     assert "attack order" in mine  # the star's legend
@@ -462,7 +454,7 @@ def test_the_cards_give_each_table_its_triplettes_and_each_triplette_its_way(sea
     at = {(p.position, p.table): (s, p) for s, ps in plays.items() for p in ps}
     expected = expected_attackers_of(seance.tournament)
     orders = colour_orders(seance.tournament)
-    pages = _text(documents_triplettes.cards_pdf(seance)[2])
+    pages = page_texts(documents_triplettes.cards_pdf(seance)[2])
     assert len(pages) == 4 + 8  # a card per table, then one per triplette
     of_team = {}
     for (position, table), (série, play) in at.items():
@@ -470,7 +462,7 @@ def test_the_cards_give_each_table_its_triplettes_and_each_triplette_its_way(sea
         of_team[(play.ew_team, position)] = (table, "EW", play.ns_team, série)
     for table, page in zip(range(1, 5), pages, strict=False):
         assert f"Table {table}" in page
-        lines = _flat(page)
+        lines = flat_lines(page)
         for position in (1, 2, 3):
             série, play = at[(position, table)]
             row = next(ln for ln in lines if ln.startswith(f"{position} {série}"))
@@ -488,7 +480,7 @@ def test_the_cards_give_each_table_its_triplettes_and_each_triplette_its_way(sea
         for index, member in enumerate(orders[team]):
             person = Registration.objects.get(pk=member)
             assert f"{COLOURS[index]} {person.number} {person.name}" in flat
-        lines = _flat(page)
+        lines = flat_lines(page)
         for position in (1, 2, 3):
             table, line, opponent, série = of_team[(team, position)]
             label = "North-South" if line == "NS" else "East-West"
@@ -532,7 +524,7 @@ def test_the_seance_page_offers_every_document_and_a_scorer_gets_each(client, se
         kind_type = "spreadsheetml" if kind == "xlsx" else "application/pdf"
         assert kind_type in response["Content-Type"]
     ranking = fetch(client, _url(tournament, "ranking"))
-    assert "Général ranking" in "\n".join(_text(ranking.content))
+    assert "Général ranking" in "\n".join(page_texts(ranking.content))
 
 
 @pytest.mark.parametrize("kind", ["sheets", "roadmaps", "xlsx"])

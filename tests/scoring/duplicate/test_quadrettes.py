@@ -10,7 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.management import CommandError, call_command
+from django.core.management import call_command
 
 from scoring.formats.duplicate.services import boards_make
 from scoring.formats.quadrettes.reads import quadrette_plays, quadrette_session_results
@@ -216,19 +216,6 @@ def test_lines_csv_names_the_defenders_in_the_seats_they_keep_all_seance(tmp_pat
     for team, (seats,) in seats_of.items():  # never the quadrette's own attacker
         attacker = {r["south"] for r in lines if r["attack_team"] == team}
         assert not attacker & set(seats)
-
-
-def test_bad_quadrettes_counts_are_refused_by_the_command():
-    with pytest.raises(CommandError, match="multiple of 4"):
-        call_command(
-            "simulate_tournament", "--slug", "x", "--players", "30", "--format", "quadrettes"
-        )
-    with pytest.raises(CommandError, match="in 7 positions at most"):
-        call_command(
-            "simulate_tournament", "--slug", "x", "--players", "32",
-            "--format", "quadrettes", "--positions", "8",
-        )  # fmt: skip
-    assert not Tournament.objects.filter(slug="x").exists()
 
 
 def test_the_seance_page_changes_an_attacker_and_refuses_a_stranger(client):

@@ -1,5 +1,5 @@
 """The engine stands apart from the web: importing it, or any one of its modules, loads no Django
-module and no app. (The 400-line limit of every module: tests/test_architecture.py.)"""
+module and no app. (The size budgets of functions and modules: tests/test_architecture.py.)"""
 
 import subprocess
 import sys
