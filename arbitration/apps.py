@@ -7,7 +7,7 @@ class ArbitrationConfig(AppConfig):
     verbose_name = _("Arbitration")
 
     def ready(self):
-        from scoring.formats.libre.exports import register_workbook_sheet
+        from scoring.exports_ranking import register_workbook_sheet
         from tournaments.extensions import register
 
         from .documents import register_report_documents, workbook_sheet
