@@ -12,9 +12,10 @@ from scoring.formats.quadrettes.reads import (
     quadrette_roadmaps,
     quadrette_session_results,
 )
+from tests.support import flat_lines as _flat
+from tests.support import page_texts as _text
 
 from .helpers import enter, staff_of
-from .test_documents_quadrettes import _flat, _text
 from .test_quadrettes import drawn, quadrettes
 
 pytestmark = pytest.mark.django_db

@@ -13,11 +13,12 @@ from django.urls import reverse
 from scoring.formats.quadrettes.documents import cards_pdf
 from scoring.formats.quadrettes.reads import quadrette_relays
 from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
+from tests.support import flat_lines as _flat
+from tests.support import page_texts as _text
 from tournaments.models import Table
 from tournaments.seating.duplicate_teams import copies_needed, opening_tables, schedule_movement
 
 from .helpers import staff_of
-from .test_documents_quadrettes import _flat, _text
 from .test_quadrettes import quadrettes
 
 pytestmark = pytest.mark.django_db

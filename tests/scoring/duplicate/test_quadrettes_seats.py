@@ -8,6 +8,7 @@ from django.core.management import call_command
 
 from scoring.formats.quadrettes.documents import cards_pdf
 from scoring.formats.quadrettes.reads import session_attackers, session_defenders
+from tests.support import page_texts as _text
 from tournaments.models import SessionDefender, Tournament
 from tournaments.selectors_places import registration_places
 from tournaments.services_quadrettes import session_attacker_set
@@ -15,7 +16,6 @@ from tournaments.transfer import tournament_export, tournament_import
 
 from .helpers import staff_of
 from .test_commands import read
-from .test_documents_quadrettes import _text
 from .test_quadrettes import drawn, quadrettes
 
 pytestmark = pytest.mark.django_db
