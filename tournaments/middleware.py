@@ -1,12 +1,17 @@
 """Old addresses keep working: a page of a tournament asked for under a short address the
 tournament had before (``TournamentAddress``) is redirected to the same page under its
-address now, instead of a 404 for every bookmark, QR code and projector set up before."""
+address now, instead of a 404 for every bookmark, QR code and projector set up before.
+
+A private tournament's old address is followed only for its staff (an account with a role in
+it, or a superuser): anyone else, signed in or not, gets the 404 an unknown address gets, so
+that the redirect tells nobody where a private tournament went."""
 
 import re
 
 from django.http import HttpResponseRedirect
 
 from .models import TournamentAddress
+from .permissions import role_of
 
 _TOURNAMENT = re.compile(r"^(/(?:manage/)?t/)([-a-zA-Z0-9_]+)(/.*)$")
 
@@ -26,8 +31,9 @@ class OldAddressMiddleware:
         address = former.first()
         if address is None:
             return response
-        if not address.tournament.is_public and not request.user.is_authenticated:
+        tournament = address.tournament
+        if not tournament.is_public and role_of(request.user, tournament) is None:
             return response  # a private tournament's new address is for its staff
-        url = f"{match[1]}{address.tournament.slug}{match[3]}"
+        url = f"{match[1]}{tournament.slug}{match[3]}"
         query = request.META.get("QUERY_STRING", "")
         return HttpResponseRedirect(f"{url}?{query}" if query else url)

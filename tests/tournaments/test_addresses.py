@@ -1,6 +1,7 @@
 """Changing a tournament's short address keeps the old one working, and asks first once the
 seating is published."""
 
+from tests.factories import UserFactory
 from tests.tournaments.test_seating_workflow import present, seat_all
 from tournaments import services
 from tournaments.models import TournamentAddress
@@ -48,3 +49,23 @@ def test_a_private_tournament_is_not_followed_for_strangers(client, tournament, 
     old = tournament.slug
     services.tournament_update(tournament=tournament, user=organiser, slug="cachee")
     assert client.get(f"/t/{old}/").status_code == 404
+
+
+def test_a_private_tournament_is_followed_for_its_staff_only(client, tournament, organiser, staff):
+    """A signed-in account with no role in the private tournament gets the 404 of an unknown
+    address, not a redirect that tells it where the tournament went."""
+    tournament.is_public = False
+    tournament.save()
+    old = tournament.slug
+    services.tournament_update(tournament=tournament, user=organiser, slug="cachee")
+    unknown = "/t/never-was-an-address/"
+    outsider = UserFactory(username="outsider")
+    client.force_login(outsider)
+    for path in (f"/t/{old}/", f"/manage/t/{old}/"):
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.templates[0].name == client.get(unknown).templates[0].name
+        assert b"cachee" not in response.content
+    client.force_login(staff["scorer"])
+    assert client.get(f"/manage/t/{old}/")["Location"] == "/manage/t/cachee/"
+    assert client.get(f"/t/{old}/")["Location"] == "/t/cachee/"
