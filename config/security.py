@@ -18,11 +18,18 @@ included: of attempts arriving together, only those whose row is among the first
 on, however many there are. Counting after the check, as django-axes does (its issue 592,
 "won't fix"), let an attack of 48 simultaneous guesses check 18 passwords against a limit of
 5; that is why this project keeps its own throttle. This module knows nothing of tournaments.
+
+A successful login clears the failures of the account that logged in, from the username's
+count only (``LoginFailure.cleared``): the address's count keeps them, so that an attacker who
+logs into an account of their own between guesses gains no guess against anyone. The failures
+cleared are those typed as a name of that account (``username_key`` of its username, which no
+other account shares: ``tournaments.accounts`` refuses look-alike usernames).
 """
 
 import ipaddress
 import logging
 import math
+import unicodedata
 from datetime import datetime, timedelta
 
 from csp.middleware import CSPMiddleware
@@ -108,8 +115,9 @@ def client_address(request) -> str | None:
 
 
 def username_key(username: str) -> str:
-    """Case and spacing do not make another account for the count."""
-    return username.strip().casefold()[:150]
+    """Case, compatibility forms (full-width letters) and spacing do not make another account
+    for the count: every name that logs into one account has one key."""
+    return unicodedata.normalize("NFKC", username).strip().casefold()[:150]
 
 
 def _retry_at(failures, limit: int) -> datetime | None:
@@ -122,7 +130,8 @@ def _retry_at(failures, limit: int) -> datetime | None:
 
 def login_retry_at(*, username: str, address: str | None) -> datetime | None:
     """When a refused login may be tried again, or None if it may be tried now."""
-    blocks = [_retry_at(LoginFailure.objects.filter(username=username), USERNAME_LIMIT)]
+    named = LoginFailure.objects.filter(username=username, cleared=False)
+    blocks = [_retry_at(named, USERNAME_LIMIT)]
     if address is not None:
         blocks.append(_retry_at(LoginFailure.objects.filter(address=address), ADDRESS_LIMIT))
     blocks = [block for block in blocks if block is not None]
@@ -137,7 +146,7 @@ def login_attempt_begin(*, username: str, address: str | None) -> LoginFailure |
     LoginFailure.objects.filter(at__lte=now - WINDOW).delete()
     attempt = LoginFailure.objects.create(username=username, address=address, at=now)
     recent = LoginFailure.objects.filter(at__gt=now - WINDOW)
-    over = recent.filter(username=username).count() > USERNAME_LIMIT or (
+    over = recent.filter(username=username, cleared=False).count() > USERNAME_LIMIT or (
         address is not None and recent.filter(address=address).count() > ADDRESS_LIMIT
     )
     if over:
@@ -146,15 +155,18 @@ def login_attempt_begin(*, username: str, address: str | None) -> LoginFailure |
     return attempt
 
 
-def login_failures_clear(*, username: str) -> None:
-    LoginFailure.objects.filter(username=username).delete()
+def login_failures_clear(*, account) -> None:
+    """After ``account`` logged in: its failures no longer count for its username (they still
+    count for the addresses they came from)."""
+    key = username_key(account.get_username())
+    LoginFailure.objects.filter(username=key, cleared=False).update(cleared=True)
 
 
 class ThrottledLoginMixin:
     """For an ``AuthenticationForm``: count the attempt first (``login_attempt_begin``) and
     refuse it outright while its username or address is blocked (the password is not even
-    checked); a wrong password leaves the attempt counted; a right one forgets the username's
-    failures."""
+    checked); a wrong password leaves the attempt counted; a right one takes the failures of the
+    account that logged in out of its username's count, and nothing out of the address's."""
 
     def clean(self):
         username = username_key(self.cleaned_data.get("username") or "")
@@ -179,7 +191,8 @@ class ThrottledLoginMixin:
             if self.user_cache is not None:  # the right password, for an inactive account
                 attempt.delete()
             raise
-        login_failures_clear(username=username)
+        attempt.delete()  # a success is no failure
+        login_failures_clear(account=self.get_user())
         return cleaned
 
 

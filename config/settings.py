@@ -194,6 +194,8 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "manage:home"
 LOGOUT_REDIRECT_URL = "public:home"
+# A username logs in whatever its case; no two accounts read alike (tournaments.accounts).
+AUTHENTICATION_BACKENDS = ["tournaments.accounts.UsernameBackend"]
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("French")), ("en", _("English"))]

@@ -2,8 +2,7 @@
 the benchmarks): a scorer and an arbitre, two accounts so that four-eyes holds, created with
 the roles they need in the tournament. Whatever the format."""
 
-from django.contrib.auth import get_user_model
-
+from tournaments.accounts import account_get_or_create
 from tournaments.models import StaffRole, Tournament
 
 SCORER = "simulation-scorer"
@@ -11,7 +10,7 @@ ARBITRE = "simulation-arbitre"
 
 
 def _account(tournament: Tournament, username: str, role: str):
-    user, created = get_user_model().objects.get_or_create(username=username)
+    user, created = account_get_or_create(username)
     if created:
         user.set_unusable_password()
         user.save(update_fields=["password"])

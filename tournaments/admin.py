@@ -1,5 +1,12 @@
-from django.contrib import admin
+"""The admin's pages: tournaments, players and the audit log (read only), and the accounts,
+whose new or changed usernames pass the same rule as everywhere (``tournaments.accounts``)."""
 
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+
+from .accounts import username_check_free
 from .models import AuditEntry, Club, Player, Registration, StaffRole, Team, Tournament
 
 
@@ -40,3 +47,30 @@ class AuditEntryAdmin(admin.ModelAdmin):
 admin.site.register(Club)
 admin.site.register(Team)
 admin.site.register(StaffRole)
+
+
+class UsernameRuleMixin:
+    """A username that reads as another account's is refused (``username_check_free``)."""
+
+    def clean_username(self):
+        username = self.cleaned_data.get("username")
+        if username:
+            username_check_free(username, account=self.instance)
+        return username
+
+
+class AccountCreationForm(UsernameRuleMixin, AdminUserCreationForm):
+    pass
+
+
+class AccountChangeForm(UsernameRuleMixin, UserChangeForm):
+    pass
+
+
+class AccountAdmin(UserAdmin):
+    add_form = AccountCreationForm
+    form = AccountChangeForm
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), AccountAdmin)

@@ -10,13 +10,13 @@ from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
 from common.text import clean_text
 
-from .accounts import may_get_a_link
+from .accounts import USERNAME_UNAVAILABLE, may_get_a_link, username_taken
 from .actions import Action
 from .models import StaffRole, Tournament
 from .services_common import audit_log
@@ -79,16 +79,24 @@ def staff_role_grant(*, tournament: Tournament, user, username: str, role: str) 
 def staff_account_create(*, tournament: Tournament, user, username: str, role: str) -> StaffRole:
     """Create an account for someone's day at ``tournament`` and give it ``role``. It has no
     password: its owner chooses one through the one-time link the organiser is shown
-    (``tournaments.accounts``)."""
+    (``tournaments.accounts``). A username that reads as another account's is refused with one
+    message, whoever has it: the form tells nobody which usernames exist."""
     User = get_user_model()
     username = clean_text(username, 150)
     account = User(username=username)
     try:
-        account.full_clean(exclude=["password"])
+        # Not Django's unique check: its "already exists" would tell whether anyone has the name.
+        account.full_clean(exclude=["password"], validate_unique=False)
     except ValidationError as exc:
         raise ValidationError({"username": exc.message_dict.get("username", exc.messages)}) from exc
+    if username_taken(account.username):
+        raise field_error("username", USERNAME_UNAVAILABLE, "username_unavailable")
     account.set_unusable_password()
-    account.save()
+    try:
+        with transaction.atomic():
+            account.save()
+    except IntegrityError as exc:  # the same name, created at the same moment
+        raise field_error("username", USERNAME_UNAVAILABLE, "username_unavailable") from exc
     staff = StaffRole.objects.create(tournament=tournament, user=account, role=role)
     audit_log(
         action=Action.ACCOUNT_CREATED,

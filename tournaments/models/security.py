@@ -2,6 +2,9 @@
 
 Kept in the database so that every worker process sees the same counts. Rows older than the
 throttling window are deleted as new failures come; nothing else reads or writes them.
+
+A successful login takes its account's failures out of the username's count (``cleared``) but
+leaves them in the address's: a success, whoever's, never lets an address guess more.
 """
 
 from django.db import models
@@ -12,6 +15,9 @@ class LoginFailure(models.Model):
     username = models.CharField(max_length=150)  # case-folded: "Anne" and "anne" count together
     address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
+    # Set when the account logged in since: no longer counted for the username, still for the
+    # address.
+    cleared = models.BooleanField(default=False)
 
     class Meta:
         indexes = [

@@ -12,9 +12,11 @@ simulation (sheets), and scoring may build on tournaments, not the reverse."""
 import re
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.formats.registry import format_named
+from tournaments.accounts import account_get_or_create
 from tournaments.models import Tournament
 
 DEMO_ORGANISER = "organisateur"  # tournaments.management.commands.demo's account
@@ -90,4 +92,7 @@ class Command(BaseCommand):
         if organiser is None:
             demo = get_user_model().objects.filter(username=DEMO_ORGANISER).exists()
             organiser = DEMO_ORGANISER if demo else "simulation"
-        return get_user_model().objects.get_or_create(username=organiser)[0]
+        try:
+            return account_get_or_create(organiser)[0]
+        except ValidationError as exc:
+            raise CommandError(f"--organiser {organiser}: {' '.join(exc.messages)}") from exc

@@ -1,11 +1,12 @@
 """manage.py demo: the demo accounts and tournament of `make run`. Safe to run again."""
 
-from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from common.network import lan_address
 from common.qr import qr_text
+from tournaments.accounts import account_get_or_create
 from tournaments.models import StaffRole, Tournament
 from tournaments.permissions import ORGANISERS_GROUP, site_group
 from tournaments.simulation import tournament_simulate
@@ -31,7 +32,10 @@ class Command(BaseCommand):
         port = options["port"]
         users = {}
         for username, password, _role in ACCOUNTS:
-            user, created = get_user_model().objects.get_or_create(username=username)
+            try:
+                user, created = account_get_or_create(username)
+            except ValidationError as exc:
+                raise CommandError(f"{username}: {' '.join(exc.messages)}") from exc
             if created:
                 user.set_password(password)
                 user.save()
