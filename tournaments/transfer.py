@@ -30,6 +30,7 @@ from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .accounts import USERNAME_UNAVAILABLE, username_skeleton
 from .extensions import audit_ids, audit_values, hidden_ids, rename_old_fields
 from .models import Club, Player, Tournament
 from .row_checks import missing_row, refusal, row_error, row_errors
@@ -202,15 +203,19 @@ def _new_account_errors(ids: dict) -> list[str]:
     names = ids[User._meta.label]
     known = set(User.objects.filter(**{f"{key}__in": names}).values_list(key, flat=True))
     others = [f.name for f in User._meta.concrete_fields if f.name != key]
+    # A new name may not read as an account's here, nor as another new name of the file's
+    # (tournaments.accounts): an account is never matched by a look-alike of its name.
+    taken = {username_skeleton(name) for name in User.objects.values_list(key, flat=True)}
     errors = []
-    for name in names:
-        if name in known:
-            continue
+    for name in sorted(set(names) - known):
+        account = _("account %(name)r") % {"name": name}
         try:
             User(**{key: name}).clean_fields(exclude=others)
         except ValidationError as exc:
-            account = _("account %(name)r") % {"name": name}
             errors.extend(row_error(account, key, e) for e in exc.messages)
+        if username_skeleton(name) in taken:
+            errors.append(row_error(account, key, USERNAME_UNAVAILABLE))
+        taken.add(username_skeleton(name))
     return errors
 
 

@@ -15,6 +15,7 @@ from tests.factories import UserFactory
 from tests.support import url
 from tournaments import accounts, services, services_staff
 from tournaments.models import StaffRole
+from tournaments.transfer import tournament_export, tournament_import
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -201,3 +202,23 @@ def test_the_migration_names_the_accounts_that_differ_only_by_case():
     UserFactory(username="Anne")
     with pytest.raises(RuntimeError, match="'anne' and 'Anne'.*Rename one of each pair"):
         MIGRATION.refuse_accounts_alike(apps, None)
+
+
+# --- a tournament imported from another installation --------------------------------------------
+
+
+def test_an_import_does_not_create_a_look_alike_of_an_account_here(tournament, staff):
+    """ "Anne" in the file beside "anne" here is refused, not matched to anne (another person
+    may have the name there) nor created beside her; two new names of the file alike too."""
+    document = tournament_export(tournament=tournament)
+    roles = document["staff_roles"]
+    UserFactory(username="anne")
+    roles[0]["user"], roles[1]["user"] = "Anne", "newcomer"
+    roles[2]["user"] = f"newc{CYRILLIC_O}mer"
+    with pytest.raises(ValidationError) as refused:
+        tournament_import(document=document, slug="copie")
+    message = refused.value.messages[0]
+    assert "account 'Anne', username: This username cannot be used" in message
+    assert f"account 'newc{CYRILLIC_O}mer', username: This username cannot be used" in message
+    assert "account 'newcomer'" not in message
+    assert not User.objects.filter(username__in=["Anne", "newcomer"]).exists()
