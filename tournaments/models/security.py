@@ -12,7 +12,8 @@ from django.utils import timezone
 
 
 class LoginFailure(models.Model):
-    username = models.CharField(max_length=150)  # case-folded: "Anne" and "anne" count together
+    # NFKC-normalised and case-folded: "Anne" and "anne" count together
+    username = models.CharField(max_length=150)
     address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
     # Set when the account logged in since: no longer counted for the username, still for the
