@@ -8,7 +8,7 @@ from django.apps import apps
 from django.contrib.auth import SESSION_KEY, get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from django.db import IntegrityError, connection
+from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 
 from tests.factories import UserFactory
@@ -58,7 +58,7 @@ def test_an_account_renamed_is_not_compared_with_itself():
 
 def test_the_database_refuses_a_username_differing_only_by_case():
     UserFactory(username="organisateur")
-    with pytest.raises(IntegrityError):
+    with pytest.raises(IntegrityError), transaction.atomic():
         User.objects.create(username="Organisateur")
 
 
