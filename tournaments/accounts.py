@@ -49,10 +49,10 @@ _LOOK_ALIKES = str.maketrans(
     # Cyrillic
     "АВЕЅІЈКМНОРСТУХԌԜаеорсухѕіјԁԛԝһӏьпгкЗзб"
     # Greek
-    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορυχγε"
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορυχγεη"
     # Latin letters that are not ASCII's
     "ıɩɑɡʏ",
-    "ABESIJKMHOPCTYXGWaeopcyxsijdqwhlbnrk336ABEZHIKMNOPTYXaiknopuxyeiiagy",
+    "ABESIJKMHOPCTYXGWaeopcyxsijdqwhlbnrk336ABEZHIKMNOPTYXaikvopuxyeniiagy",
 )
 
 USERNAME_UNAVAILABLE = _(

@@ -31,6 +31,8 @@ CYRILLIC_O = "\u043e"  # "о", the Cyrillic letter that looks like "o"
         (f"{CYRILLIC_O}rganisateur", "organisateur"),
         ("\uff4frganisateur", "organisateur"),  # full-width "ｏ"
         ("\u039fRGANISATEUR", "organisateur"),  # Greek capital omicron
+        ("\u0397\u0391\u039d\u039d\u0391", "hanna"),  # Greek capitals
+        ("\u03bdanessa", "Vanessa"),  # Greek small nu
         ("strasse", "Straße"),
         ("marie.dupont", f"marie.dup{CYRILLIC_O}nt"),
     ],
