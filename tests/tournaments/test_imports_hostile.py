@@ -15,7 +15,8 @@ import zipfile
 
 import openpyxl
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.files.uploadedfile import SimpleUploadedFile, TemporaryUploadedFile
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from openpyxl.utils import get_column_letter
 
@@ -94,6 +95,51 @@ def test_a_file_above_the_upload_limit_is_refused_next_to_the_field(organiser_cl
     assert response.status_code == 200
     assert response.context["form"].has_error("file", "too_large")
     assert not Registration.objects.exists()
+
+
+@pytest.fixture
+def temporary_files(monkeypatch):
+    """The temporary files Django makes for uploads, recorded."""
+    made = []
+    original = TemporaryUploadedFile.__init__
+
+    def recorded(self, *args, **kwargs):
+        made.append(args)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(TemporaryUploadedFile, "__init__", recorded)
+    return made
+
+
+@pytest.mark.django_db
+def test_a_huge_upload_is_never_written_to_disk(organiser_client, tournament, temporary_files):
+    """Broke before: a file past FILE_UPLOAD_MAX_MEMORY_SIZE (5 MB) was written whole to a
+    temporary file, however large, before the form refused it by its size."""
+    data = b"Nom;Pr\xc3\xa9nom\n" + b"x" * (12 * MiB)
+    response = upload(organiser_client, tournament, "big.csv", data)
+    assert response.status_code == 200
+    assert response.context["form"].has_error("file", "too_large")
+    assert temporary_files == []
+
+
+@pytest.mark.django_db
+def test_an_anonymous_huge_post_is_never_written_to_disk(temporary_files):
+    """Broke before: the CSRF check reads the form, files included, before it refuses a post:
+    anyone with a CSRF cookie could fill the server's disk through any address."""
+    client = Client(enforce_csrf_checks=True)
+    client.get(reverse("login"))
+    blob = SimpleUploadedFile("blob.bin", bytes(12 * MiB))
+    assert client.post(reverse("login"), {"file": blob}).status_code == 403
+    assert temporary_files == []
+
+
+def test_an_upload_past_the_memory_limit_keeps_its_size_but_not_its_bytes(settings):
+    settings.FILE_UPLOAD_MAX_MEMORY_SIZE = MiB
+    data = b"x" * (3 * MiB)
+    request = RequestFactory().post("/", {"file": SimpleUploadedFile("j.csv", data)})
+    upload = request.FILES["file"]
+    assert upload.size == len(data)
+    assert len(upload.read()) == MiB
 
 
 def test_an_xlsx_zip_bomb_is_refused_before_its_sheet_is_parsed():
