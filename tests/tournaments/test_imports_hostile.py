@@ -7,6 +7,7 @@ their tests stay as regression guards.
 """
 
 import codecs
+import copy
 import datetime
 import io
 import time
@@ -15,6 +16,7 @@ import zipfile
 
 import openpyxl
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile, TemporaryUploadedFile
 from django.test import Client, RequestFactory
 from django.urls import reverse
@@ -24,10 +26,12 @@ from common.rendering import csv_bytes
 from common.rendering import xlsx_bytes as xlsx_bytes_of
 from tests.factories import TeamFactory, TournamentFactory
 from tests.tournaments.test_imports import HEADER, players, preview_url, rows_of, xlsx_bytes
+from tests.tournaments.test_transfer import build
 from tournaments import imports
 from tournaments.imports import ImportFileError, check_rows, read_player_file
-from tournaments.models import AuditEntry, Player, Registration, Team
+from tournaments.models import AuditEntry, Player, Registration, Team, Tournament
 from tournaments.services_import import players_import
+from tournaments.transfer import tournament_export, tournament_import
 
 MiB = 1024 * 1024
 MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
@@ -95,6 +99,7 @@ def test_a_file_above_the_upload_limit_is_refused_next_to_the_field(organiser_cl
     assert response.status_code == 200
     assert response.context["form"].has_error("file", "too_large")
     assert not Registration.objects.exists()
+    assert "At most 2000 players and 2 MB." in response.content.decode()  # the limits, said
 
 
 @pytest.fixture
@@ -383,3 +388,19 @@ def test_a_team_named_like_another_tournaments_team_is_a_new_team_here(
     assert Registration.objects.get(player__licence="600001").team == ours
     assert Player.objects.count() == 1
     assert AuditEntry.objects.filter(action="registration.imported").count() == 1
+
+
+@pytest.mark.django_db
+def test_a_tournament_document_naming_another_tournaments_team_is_refused(tournament, staff):
+    """Held before: a document's ids name its own rows only; a registration whose team is
+    another tournament's team here (by its primary key) is refused, and nothing is written."""
+    document = tournament_export(tournament=build(tournament, staff))
+    theirs = TeamFactory(tournament=TournamentFactory(kind="teams_2"), name="Les Excuses")
+    hostile = copy.deepcopy(document)
+    hostile["registrations"][0]["team"] = theirs.pk
+    count = Tournament.objects.count()
+    with pytest.raises(ValidationError) as exc:
+        tournament_import(document=hostile, slug="copie")
+    assert exc.value.code == "dangling"
+    assert Tournament.objects.count() == count
+    assert not theirs.members.exists()
