@@ -87,6 +87,13 @@ HEADER_NAMES = {k: {n.lower() for n in v} for k, v in HEADER_NAMES.items()}
 LENGTHS = {"last_name": 80, "first_name": 80, "club": 120, "email": 254}
 
 
+# What a spreadsheet writes in a cell whose formula failed: never a name, a licence or a club.
+SPREADSHEET_ERRORS = {
+    "#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
+    "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!",
+}  # fmt: skip
+
+
 class ImportFileError(Exception):
     """A file refused as a whole, with a code and a message ready to show."""
 
@@ -377,6 +384,17 @@ def _directory_note(player: Player, values: dict, directory: bool) -> str:
     ) % {"recorded": ", ".join(old or "—" for old, _new in differences.values())}
 
 
+def _refuse_spreadsheet_errors(row: CheckedRow) -> None:
+    """A cell the preview shows that holds a failed formula's error, refused next to it."""
+    for name in row.shown:
+        if row.values[name].upper() in SPREADSHEET_ERRORS:
+            row.error(
+                name,
+                _("This cell holds a spreadsheet error (%(value)s), not a value.")
+                % {"value": row.values[name]},
+            )
+
+
 def check_rows(
     *, tournament: Tournament, rows: list[dict], create_clubs: bool, directory: bool = False
 ) -> tuple[list[CheckedRow], list[str]]:
@@ -416,6 +434,7 @@ def check_rows(
         for name, limit in LENGTHS.items():
             if len(v[name]) > limit:
                 row.error(name, _("At most %(max)s characters.") % {"max": limit})
+        _refuse_spreadsheet_errors(row)
         licence = v["licence"]
         if licence:
             if not re.match(LICENCE_REGEX, licence):

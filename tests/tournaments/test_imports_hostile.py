@@ -285,6 +285,18 @@ def test_dates_booleans_and_formulas_in_cells_are_read_as_text_and_checked(tourn
 
 
 @pytest.mark.django_db
+def test_a_spreadsheet_error_in_a_cell_is_refused_next_to_it(tournament):
+    """Broke before: a failed formula's error (#N/A, #REF!) was imported as a name or a club."""
+    data = xlsx_bytes([HEADER, ["", "#N/A", "Anne", "#REF!", ""], ["", "Durand", "Paul", "", ""]])
+    rows = read_player_file("j.xlsx", data)
+    assert (rows[0]["last_name"], rows[0]["club"]) == ("#N/A", "#REF!")
+    checked, _ = check_rows(tournament=tournament, rows=rows, create_clubs=True)
+    assert sorted(checked[0].errors) == ["club", "last_name"]
+    assert "spreadsheet error (#N/A)" in checked[0].errors["last_name"][0]
+    assert not checked[1].errors
+
+
+@pytest.mark.django_db
 def test_an_email_too_long_for_its_column_is_refused_next_to_its_cell(tournament, organiser):
     """Broke before: a valid address longer than the 254 characters its column holds passed the
     checks, and the service then failed on PostgreSQL (the preview page cuts a cell at 200
