@@ -384,8 +384,11 @@ def _directory_note(player: Player, values: dict, directory: bool) -> str:
     ) % {"recorded": ", ".join(old or "—" for old, _new in differences.values())}
 
 
-def _refuse_spreadsheet_errors(row: CheckedRow) -> None:
-    """A cell the preview shows that holds a failed formula's error, refused next to it."""
+def _check_cells(row: CheckedRow) -> None:
+    """A cell too long for its column, or showing a failed formula's error, refused next to it."""
+    for name, limit in LENGTHS.items():
+        if len(row.values[name]) > limit:
+            row.error(name, _("At most %(max)s characters.") % {"max": limit})
     for name in row.shown:
         if row.values[name].upper() in SPREADSHEET_ERRORS:
             row.error(
@@ -431,10 +434,7 @@ def check_rows(
             row.error("last_name", _("The last name is missing."))
         if not v["first_name"]:
             row.error("first_name", _("The first name is missing."))
-        for name, limit in LENGTHS.items():
-            if len(v[name]) > limit:
-                row.error(name, _("At most %(max)s characters.") % {"max": limit})
-        _refuse_spreadsheet_errors(row)
+        _check_cells(row)
         licence = v["licence"]
         if licence:
             if not re.match(LICENCE_REGEX, licence):
