@@ -217,7 +217,9 @@ STORAGES = {
 }
 
 # Uploads (player files) are read in memory; the import itself caps the size with a clear message.
+# Past this size a file is read on but not kept, never written to disk (``common.uploads``).
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+FILE_UPLOAD_HANDLERS = ["common.uploads.BoundedMemoryUploadHandler"]
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 20000
 

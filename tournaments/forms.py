@@ -8,7 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from .imports import MAX_FILE_BYTES
+from .imports import MAX_FILE_BYTES, MAX_ROWS
 from .models import Club, Player, Registration, StaffRole, Tournament
 from .models.formats import TRAITS, TeamsFrom
 from .services import TOURNAMENT_SETTINGS
@@ -318,9 +318,16 @@ class ImportUploadForm(forms.Form):
 
     file = forms.FileField(
         label=_("File of players"),
-        help_text=_("Excel (.xlsx) or CSV, with a header row: Licence, Nom, Prénom, Club, Email."),
         widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt"}),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Set here, in the request's language: the limits are numbers put into the text.
+        self.fields["file"].help_text = _(
+            "Excel (.xlsx) or CSV, with a header row: Licence, Nom, Prénom, Club, Email. At most "
+            "%(rows)s players and %(size)s MB."
+        ) % {"rows": MAX_ROWS, "size": MAX_FILE_BYTES // (1024 * 1024)}
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

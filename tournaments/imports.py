@@ -7,11 +7,13 @@ is ``services_import.players_import``, all or nothing.
 """
 
 import csv
+import datetime
 import io
 import re
 import unicodedata
 import zipfile
 from dataclasses import dataclass, field
+from xml.parsers import expat
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -22,9 +24,29 @@ from .models import LICENCE_REGEX, Club, Player, Tournament
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_UNPACKED_BYTES = 20 * 1024 * 1024
+# 2,000 players: more than any tournament this application runs (a 240-player tournament is
+# large). A file with more is refused whole, with a message, after reading at most the rows that
+# prove it has too many: 10,000 rows cost no more than 2,001.
 MAX_ROWS = 2000
+# Columns past the 50th are never read (a federation listing has about 40): a header named there
+# is not found, and the message says which columns it needs.
 MAX_COLUMNS = 50
 HEADER_SEARCH_ROWS = 10
+# The rows a reader keeps: the header's search, the header and one player past the limit.
+KEPT_ROWS = MAX_ROWS + HEADER_SEARCH_ROWS + 1
+# A sheet's rows looked at, blank ones included: blank rows between players are skipped, but a
+# sheet is not walked to its millionth row to find one more.
+SCANNED_ROWS = 20 * KEPT_ROWS
+# A cell is cut to this length when it is read (longer than any name, licence, club or email,
+# so the checks still refuse it): a workbook can repeat one long shared string in every cell,
+# and 2,000 rows of it would otherwise be copied into memory and into the session.
+CELL_LENGTH = 200
+# openpyxl builds a whole row, every cell of it, before keeping the first columns, at about
+# 700 bytes a cell: a 2 MB workbook with 400,000 cells in one row took 280 MiB and 11 s. The
+# sheet's XML is counted first, cheaply, and refused past these (a real list of 2,000 players
+# in 40 columns has 80,000 cells; Excel's widest row is 16,384).
+MAX_ROW_CELLS = 16384
+MAX_CELLS = KEPT_ROWS * 60
 # The player's identity, then the team (read on a team tournament only: ``import_teams``).
 IDENTITY = ["licence", "last_name", "first_name", "club", "email"]
 FIELDS = [*IDENTITY, "team"]
@@ -59,6 +81,17 @@ HEADER_NAMES = {
     "team": {"equipe", "team", "nomdelequipe", "nomequipe", "teamname", "equipes", "teams"},
 }
 HEADER_NAMES = {k: {n.lower() for n in v} for k, v in HEADER_NAMES.items()}
+
+
+# The most each column holds (an email's is Django's EmailField's).
+LENGTHS = {"last_name": 80, "first_name": 80, "club": 120, "email": 254}
+
+
+# What a spreadsheet writes in a cell whose formula failed: never a name, a licence or a club.
+SPREADSHEET_ERRORS = {
+    "#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA",
+    "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#BUSY!", "#UNKNOWN!",
+}  # fmt: skip
 
 
 class ImportFileError(Exception):
@@ -96,21 +129,36 @@ def _key(text: str) -> str:
 
 
 def _cell(value) -> str:
+    """A cell as single-spaced text of at most CELL_LENGTH characters."""
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)  # spreadsheets store licence numbers as numbers
-    return " ".join(str(value).split())
+    elif isinstance(value, datetime.datetime) and value.time() == datetime.time():
+        value = value.date()  # a date typed in a cell, shown as it was typed, not at midnight
+    # Cut before splitting too: whitespace may pad a long cell to any length.
+    return " ".join(str(value)[: 4 * CELL_LENGTH].split())[:CELL_LENGTH]
+
+
+def _decoded(data: bytes) -> str:
+    """The text of a CSV file: UTF-16 when it starts with its byte-order mark (Excel's "Unicode
+    text"), else UTF-8 (with or without a mark), else Windows' Western encoding. Latin-1 decodes
+    any bytes: a binary file then fails on its NULs or on the header."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass  # an odd number of bytes: not UTF-16 after all
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
 
 
 def _rows_from_csv(data: bytes) -> list[list[str]]:
-    # Latin-1 decodes any bytes: a binary file then fails on its NULs or on the header.
-    for encoding in ("utf-8-sig", "cp1252", "latin-1"):
-        try:
-            text = data.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
+    text = _decoded(data)
     if "\x00" in text:
         raise ImportFileError(
             "not_a_spreadsheet", _("This file is not a spreadsheet or a CSV file.")
@@ -123,7 +171,7 @@ def _rows_from_csv(data: bytes) -> list[list[str]]:
     try:
         # Universal newlines: Excel for Mac's "CSV (Macintosh)" ends its lines with "\r" alone.
         reader = csv.reader(io.StringIO(text, newline=None), dialect)
-        return [[_cell(c) for c in row[:MAX_COLUMNS]] for row in reader]
+        return _kept_rows(row[:MAX_COLUMNS] for row in reader)
     except csv.Error as exc:
         raise ImportFileError(
             "not_a_spreadsheet", _("This CSV file cannot be read: %(error)s") % {"error": exc}
@@ -132,6 +180,71 @@ def _rows_from_csv(data: bytes) -> list[list[str]]:
 
 class _Semicolon(csv.excel):
     delimiter = ";"
+
+
+def _kept_rows(rows) -> list[list[str]]:
+    """The non-blank rows as text, refused once they prove the file too long: a reader never
+    holds more than KEPT_ROWS rows nor walks past SCANNED_ROWS."""
+    kept = []
+    for scanned, row in enumerate(rows, start=1):
+        cells = [_cell(c) for c in row]
+        if any(cells):
+            kept.append(cells)
+            if len(kept) >= KEPT_ROWS:
+                raise _too_many_rows()
+        if scanned >= SCANNED_ROWS:
+            raise ImportFileError(
+                "too_many_rows",
+                _("This sheet has more than %(max)s rows, blank ones included.")
+                % {"max": SCANNED_ROWS},
+            )
+    return kept
+
+
+def _too_many_rows() -> ImportFileError:
+    return ImportFileError(
+        "too_many_rows", _("This file has more than %(max)s players.") % {"max": MAX_ROWS}
+    )
+
+
+class _Counted(Exception):
+    """The cells of the rows a reader may look at are counted: stop reading the XML."""
+
+
+def _count_cells(archive: zipfile.ZipFile, member: str) -> None:
+    """Refuse a sheet with more cells than ``MAX_CELLS`` (or a row with more than
+    ``MAX_ROW_CELLS``) in the rows a reader may look at. The XML is read a chunk at a time
+    and only counted, so this costs little whatever the sheet holds."""
+    counts = {"rows": 0, "cells": 0, "in_row": 0}
+
+    def start(name, attributes):
+        tag = name.rpartition(":")[2]  # with or without a namespace prefix
+        if tag == "row":
+            counts["rows"] += 1
+            counts["in_row"] = 0
+            if counts["rows"] > SCANNED_ROWS:
+                raise _Counted
+        elif tag == "c":
+            counts["cells"] += 1
+            counts["in_row"] += 1
+            if counts["in_row"] > MAX_ROW_CELLS or counts["cells"] > MAX_CELLS:
+                raise ImportFileError(
+                    "too_many_cells",
+                    _(
+                        "This sheet has more than %(max)s filled cells; keep only the list "
+                        "of players, at most %(rows)s rows."
+                    )
+                    % {"max": MAX_CELLS, "rows": MAX_ROWS},
+                )
+
+    parser = expat.ParserCreate()
+    parser.StartElementHandler = start
+    try:
+        with archive.open(member) as stream:
+            while chunk := stream.read(64 * 1024):
+                parser.Parse(chunk, False)
+    except _Counted:
+        pass
 
 
 def _rows_from_xlsx(data: bytes) -> list[list[str]]:
@@ -147,7 +260,8 @@ def _rows_from_xlsx(data: bytes) -> list[list[str]]:
     except (zipfile.BadZipFile, EOFError, NotImplementedError, OSError, ValueError) as exc:
         raise unreadable from exc
     if unpacked > MAX_UNPACKED_BYTES:
-        # A small file that unpacks to a huge one would tie up the server.
+        # A small file that unpacks to a huge one would tie up the server. zipfile stops each
+        # member at the size its header declares: the declared sizes are a true bound.
         raise ImportFileError(
             "too_large",
             _("This workbook is too large once unpacked; keep only the list of players."),
@@ -160,13 +274,12 @@ def _rows_from_xlsx(data: bytes) -> list[list[str]]:
         if not workbook.worksheets:
             return []
         sheet = workbook.worksheets[0]
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:  # the member openpyxl will read
+            _count_cells(archive, sheet._worksheet_path)
         sheet.reset_dimensions()  # never trust the size the file claims
-        rows = []
-        for row in sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True):
-            rows.append([_cell(c) for c in row])
-            if len(rows) > MAX_ROWS + HEADER_SEARCH_ROWS + 1:
-                break
-        return rows
+        return _kept_rows(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True))
+    except ImportFileError:
+        raise
     except Exception as exc:  # broken sheet XML, absurd cell references...
         raise unreadable from exc
     finally:
@@ -228,10 +341,7 @@ def read_player_file(name: str, data: bytes) -> list[dict]:
     if not records:
         raise ImportFileError("empty", _("The file has a header but no players under it."))
     if len(records) > MAX_ROWS:
-        raise ImportFileError(
-            "too_many_rows",
-            _("This file has more than %(max)s players.") % {"max": MAX_ROWS},
-        )
+        raise _too_many_rows()
     return records
 
 
@@ -274,6 +384,20 @@ def _directory_note(player: Player, values: dict, directory: bool) -> str:
     ) % {"recorded": ", ".join(old or "—" for old, _new in differences.values())}
 
 
+def _check_cells(row: CheckedRow) -> None:
+    """A cell too long for its column, or showing a failed formula's error, refused next to it."""
+    for name, limit in LENGTHS.items():
+        if len(row.values[name]) > limit:
+            row.error(name, _("At most %(max)s characters.") % {"max": limit})
+    for name in row.shown:
+        if row.values[name].upper() in SPREADSHEET_ERRORS:
+            row.error(
+                name,
+                _("This cell holds a spreadsheet error (%(value)s), not a value.")
+                % {"value": row.values[name]},
+            )
+
+
 def check_rows(
     *, tournament: Tournament, rows: list[dict], create_clubs: bool, directory: bool = False
 ) -> tuple[list[CheckedRow], list[str]]:
@@ -310,9 +434,7 @@ def check_rows(
             row.error("last_name", _("The last name is missing."))
         if not v["first_name"]:
             row.error("first_name", _("The first name is missing."))
-        for name, limit in (("last_name", 80), ("first_name", 80), ("club", 120)):
-            if len(v[name]) > limit:
-                row.error(name, _("At most %(max)s characters.") % {"max": limit})
+        _check_cells(row)
         licence = v["licence"]
         if licence:
             if not re.match(LICENCE_REGEX, licence):
