@@ -129,6 +129,8 @@ class ConfirmForm(PostedForm):
 
 
 class BaseVersionForm(PostedForm):
-    """The version a sheet's form was opened on (a conflict is told when it moved since)."""
+    """The version a sheet's form was opened on (a conflict is told when it moved since). A
+    post that does not say is told a conflict too (-1 matches no version): it cannot prove it
+    saw the newest, so it never replaces a correction made meanwhile."""
 
-    base_version = VersionField()
+    base_version = VersionField(missing=-1)

@@ -1,8 +1,8 @@
 """Issue 36, a travelling sheet under two arbitres: two confirmations of one version (the second
 is told it was confirmed already, and nothing is written twice), and the lost correction (a
 correction made on an older version, or sent without saying which version it was made on, never
-replaces a newer one). The threaded version of the double confirmation is in
-``tests/scoring/test_concurrency.py`` (PostgreSQL only)."""
+replaces a newer one; a team match's room sheet neither). The threaded double confirmation is
+in ``tests/scoring/test_concurrency.py`` (PostgreSQL only)."""
 
 import pytest
 from django.urls import reverse
@@ -15,11 +15,15 @@ from scoring.formats.duplicate.services import (
     travelling_sheet_confirm,
     travelling_sheet_save,
 )
+from scoring.formats.match.services import matches_draw
+from scoring.formats.match.services_sheets import sheet_save
 from scoring.models import TravellingSheet
+from scoring.models.match import MatchLine, MatchSheet
 from scoring.sheet_lifecycle import Conflict as StaleSheet
 from tournaments.models import AuditEntry
 
 from .helpers import drawn_session, duplicate_tournament, enter, staff_of
+from .test_team_match import competition_of, name
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +112,28 @@ def test_issue36_a_correction_posted_without_its_version_is_a_conflict(client, e
     assert 'data-testid="conflict"' in response.content.decode()
     current = TravellingSheet.objects.exclude(status="superseded").get(board=board)
     assert current.version == 2 and current.entered_by == second
+
+
+def test_issue36_a_match_sheet_posted_without_its_version_is_a_conflict(client):
+    """The team match's room sheets follow the same lifecycle: the same answer."""
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    quarter = name(match, 1, arbitre)
+    rows = {1: ("garde", "+82"), 2: ("garde", "+68"), 3: ("garde", "-68"), 4: ("garde", "+56")}
+    sheet_save(quarter=quarter, room="open", keeper="attack", rows=rows, user=scorer,
+               base_version=0)  # fmt: skip
+    theirs = {**rows, 4: ("garde", "+60")}
+    sheet_save(quarter=quarter, room="open", keeper="attack", rows=theirs, user=arbitre,
+               base_version=1)  # fmt: skip
+    client.force_login(scorer)
+    address = reverse(
+        "scoring:match_quarter_sheet", args=[tournament.slug, match.number, 1, "open", "attack"]
+    )
+    data = {}  # no base_version: an old page, a script
+    for board, (contract, score) in {**rows, 3: ("garde", "-70")}.items():
+        data[f"open-attack-contract_{board}"], data[f"open-attack-score_{board}"] = contract, score
+    assert client.post(address, data).status_code == 409
+    assert MatchSheet.objects.get().version == 2
+    kept = MatchLine.objects.get(quarter=quarter, room="open", keeper="attack", board=4)
+    assert kept.score == 60
