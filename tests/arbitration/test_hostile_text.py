@@ -143,9 +143,11 @@ def test_report_workbook_keeps_a_formula_as_text(table, staff, typed):
 
 @pytest.mark.parametrize("typed", [*FORMULAS, "\t=1+1", "\r=1+1"])
 def test_the_writers_never_write_a_formula(typed):
-    content = xlsx_bytes([("Sheet", iter([["Header"], [typed], [f"x{typed}"]]))])
-    assert _formulas_in(content) == []
-    cell = openpyxl.load_workbook(io.BytesIO(content))["Sheet"]["A2"]
+    content = xlsx_bytes([("Sheet", iter([[typed, "Header"], [typed], [f"x{typed}"]]))])
+    assert _formulas_in(content) == []  # the header row's text included
+    ws = openpyxl.load_workbook(io.BytesIO(content))["Sheet"]
+    assert ws["A1"].data_type == "s" and ws["A1"].font.b and ws["B1"].value == "Header"
+    cell = ws["A2"]
     assert cell.data_type == "s" and cell.value == typed.replace("\r", "\n")  # XML's line end
     content = csv_bytes([["Header"], [typed], [f"x{typed}"]]).decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(content, newline=""), delimiter=";"))
