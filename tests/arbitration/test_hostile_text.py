@@ -193,3 +193,8 @@ def test_team_match_pages_show_the_reasons_as_text(client):
         response = client.get(address)
         assert response.status_code == 200, address
         assert_shown_as_text(response.content.decode())
+    # The result sheet the captains sign prints the penalty's reason as typed.
+    pdf = client.get(url("scoring:match_sheet", tournament, match=match.number))
+    assert pdf["Content-Type"] == "application/pdf"
+    text = "".join(text_of(pdf.content).split())
+    assert all("".join(typed.split()) in text for typed in (SCRIPT, IMAGE, ATTRIBUTE))
