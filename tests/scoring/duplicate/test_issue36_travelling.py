@@ -4,6 +4,8 @@ correction made on an older version, or sent without saying which version it was
 replaces a newer one; a team match's room sheet neither). The threaded double confirmation is
 in ``tests/scoring/test_concurrency.py`` (PostgreSQL only)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -137,3 +139,26 @@ def test_issue36_a_match_sheet_posted_without_its_version_is_a_conflict(client):
     assert MatchSheet.objects.get().version == 2
     kept = MatchLine.objects.get(quarter=quarter, room="open", keeper="attack", board=4)
     assert kept.score == 60
+
+
+def test_issue36_after_that_conflict_the_match_page_offers_a_version_that_saves(client):
+    """Refused for want of a version, the page is based on the version it shows (none yet):
+    saving from it is then possible, never refused again and again."""
+    tournament = competition_of()
+    _organiser, scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    name(match, 1, arbitre)
+    client.force_login(scorer)
+    address = reverse(
+        "scoring:match_quarter_sheet", args=[tournament.slug, match.number, 1, "open", "attack"]
+    )
+    data = {"open-attack-contract_1": "garde", "open-attack-score_1": "+82"}
+    response = client.post(address, data)
+    assert response.status_code == 409
+    html = response.content.decode()
+    box = html[html.index('data-testid="sheet-open-attack"') :]
+    offered = re.search(r'name="base_version" value="(-?\d+)"', box).group(1)
+    assert offered == "0"
+    assert not MatchSheet.objects.exists()
+    assert client.post(address, {**data, "base_version": offered}).status_code == 302
+    assert MatchSheet.objects.get().version == 1
