@@ -122,10 +122,11 @@ class ReopenForm(ReasonForm):
 
 
 class ConfirmForm(PostedForm):
-    """A Confirm button: pressed or not, and the version the page showed."""
+    """A Confirm button: pressed or not, and the version the page showed (-1, no version,
+    when the post names none: what is confirmed is the version read, never one unseen)."""
 
     confirm = Flag()
-    version = VersionField()
+    version = VersionField(missing=-1)
 
 
 class BaseVersionForm(PostedForm):

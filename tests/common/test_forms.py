@@ -44,6 +44,7 @@ def test_flags_buttons_and_reasons_read_as_before():
     }
     assert ReopenForm.read(post("reopen=")) == {"reopen": False, "reason": ""}
     assert ConfirmForm.read(post("confirm=1&version=4")) == {"confirm": True, "version": 4}
+    assert ConfirmForm.read(post("confirm=1"))["version"] == -1  # issue 36: matches none
     assert CheckInForm.read(post("present=on"))["present"] is False  # "1" only
     assert AddAnotherForm.read(post("another="))["another"] is True  # the button was sent
     assert AddAnotherForm.read(post(""))["another"] is False

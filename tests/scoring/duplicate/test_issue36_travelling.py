@@ -162,3 +162,16 @@ def test_issue36_after_that_conflict_the_match_page_offers_a_version_that_saves(
     assert not MatchSheet.objects.exists()
     assert client.post(address, {**data, "base_version": offered}).status_code == 302
     assert MatchSheet.objects.get().version == 1
+
+
+def test_issue36_a_confirmation_posted_without_its_version_confirms_nothing(client, entered):
+    """The arbitre confirms the version he read: a post that names none (an old page, a
+    script) is told to check the sheet again, as one naming a version replaced since."""
+    board, _sheet, scorer, arbitre, _second = entered
+    enter(board, [*SCORES[:4], 48], scorer)  # version 2, a typo nobody read
+    client.force_login(arbitre)
+    response = client.post(_url(board), {"confirm": "1"})
+    assert response.status_code == 400
+    assert "check it again before confirming" in response.content.decode()
+    assert not TravellingSheet.objects.filter(board=board, status="confirmed").exists()
+    assert _confirmations(board) == 0

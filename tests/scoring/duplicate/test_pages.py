@@ -93,7 +93,7 @@ def test_a_scorer_types_a_travelling_sheet_and_errors_stay_next_to_their_line(cl
     sheet = TravellingSheet.objects.get()
     assert [ln.score for ln in sheet.lines.order_by("round__number")] == [56, 62, -56, -52, 50]
     client.force_login(arbitre)
-    client.post(url, {"confirm": "1"})
+    client.post(url, {"confirm": "1", "version": "1"})
     sheet.refresh_from_db()
     assert sheet.is_confirmed
     ranking = client.get(_url("scoring:duplicate_ranking", tournament)).content.decode()
