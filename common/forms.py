@@ -122,13 +122,16 @@ class ReopenForm(ReasonForm):
 
 
 class ConfirmForm(PostedForm):
-    """A Confirm button: pressed or not, and the version the page showed."""
+    """A Confirm button: pressed or not, and the version the page showed (-1, no version,
+    when the post names none: what is confirmed is the version read, never one unseen)."""
 
     confirm = Flag()
-    version = VersionField()
+    version = VersionField(missing=-1)
 
 
 class BaseVersionForm(PostedForm):
-    """The version a sheet's form was opened on (a conflict is told when it moved since)."""
+    """The version a sheet's form was opened on (a conflict is told when it moved since). A
+    post that does not say is told a conflict too (-1 matches no version): it cannot prove it
+    saw the newest, so it never replaces a correction made meanwhile."""
 
-    base_version = VersionField()
+    base_version = VersionField(missing=-1)

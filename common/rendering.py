@@ -46,11 +46,19 @@ def _cell(ws, value):
     return cell
 
 
+def _header_cell(ws, label, font):
+    """A header cell, bold; text in it is text, as in every other cell."""
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = _cell(ws, label) if isinstance(label, str) else WriteOnlyCell(ws, label)
+    cell.font = font
+    return cell
+
+
 def xlsx_bytes(sheets: Iterable[tuple[str, Iterable[Sequence]]]) -> bytes:
     """A workbook in write-only mode: one sheet per ``(title, rows)``, the first row a frozen,
     bold header."""
     from openpyxl import Workbook
-    from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font
 
     workbook = Workbook(write_only=True)
@@ -59,12 +67,7 @@ def xlsx_bytes(sheets: Iterable[tuple[str, Iterable[Sequence]]]) -> bytes:
         ws = workbook.create_sheet(title)
         ws.freeze_panes = "A2"
         rows = iter(rows)
-        header = []
-        for label in next(rows, []):
-            cell = WriteOnlyCell(ws, label)
-            cell.font = bold
-            header.append(cell)
-        ws.append(header)
+        ws.append([_header_cell(ws, label, bold) for label in next(rows, [])])
         for row in rows:
             ws.append([_cell(ws, value) for value in row])
     buffer = io.BytesIO()

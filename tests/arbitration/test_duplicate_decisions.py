@@ -334,6 +334,7 @@ def test_the_etui_page_shows_the_notes_assigned_and_keeps_them(client, played):
     post = {f"score-{i}": f"{s:+d}" for i, s in enumerate(RULEBOOK)}
     post.update({"score-1": "", "cancelled-1": "on", "reason": "Typing slip"})
     post["score-0"] = "+62"
+    post["base_version"] = str(board.sheets.exclude(status="superseded").get().version)
     assert client.post(url, post).status_code == 302
     assert _note(session_results(session, official=False), players["S"], 1).note == 40
 

@@ -22,10 +22,13 @@ def post(text: str) -> QueryDict:
 
 @pytest.mark.parametrize(
     ("sent", "version"),
-    [("", None), ("base_version=3", 3), ("base_version=-2", 0), ("base_version=x", -1)],
+    [("", -1), ("base_version=3", 3), ("base_version=-2", 0), ("base_version=x", -1)],
 )
-def test_a_version_missing_is_not_checked_and_one_that_is_no_number_matches_none(sent, version):
+def test_a_version_missing_or_no_number_matches_none(sent, version):
+    """Issue 36: a sheet posted without its version meets the conflict answer."""
     assert BaseVersionForm.read(post(sent))["base_version"] == version
+    travelling = TravellingSheetForm(post(sent), plays=PLAYS)
+    assert travelling.is_valid() and travelling.cleaned_data["base_version"] == version
 
 
 def test_the_libre_save_takes_a_missing_version_for_none_and_cuts_the_token():
@@ -41,6 +44,7 @@ def test_flags_buttons_and_reasons_read_as_before():
     }
     assert ReopenForm.read(post("reopen=")) == {"reopen": False, "reason": ""}
     assert ConfirmForm.read(post("confirm=1&version=4")) == {"confirm": True, "version": 4}
+    assert ConfirmForm.read(post("confirm=1"))["version"] == -1  # issue 36: matches none
     assert CheckInForm.read(post("present=on"))["present"] is False  # "1" only
     assert AddAnotherForm.read(post("another="))["another"] is True  # the button was sent
     assert AddAnotherForm.read(post(""))["another"] is False

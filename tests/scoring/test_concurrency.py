@@ -12,6 +12,7 @@ it (or, for two tables of one position, once the second has saved beside it)."""
 import pytest
 from django.db import connection
 
+from scoring.actions import Action
 from scoring.formats.duplicate import services as services_duplicate
 from scoring.formats.duplicate.reads import board_plays
 from scoring.formats.duplicate.services import LineEntry, TravellingEntry
@@ -26,7 +27,7 @@ from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament,
 from tests.scoring.duplicate.test_team_match import competition_of, name
 from tests.threads import Checkpoint, second_runs_beside_first, second_waits_for_first
 from tournaments import services_seating
-from tournaments.models import Round, Table
+from tournaments.models import AuditEntry, Round, Table
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -219,6 +220,31 @@ def test_a_travelling_sheet_sent_twice_at_once_is_one_version(travelling, monkey
     )
     assert first[0] == second[0] == "ok" and first[1] == second[1]
     assert TravellingSheet.objects.filter(board=board).count() == 2  # version 1 and this one
+
+
+def test_two_arbitres_confirming_one_travelling_sheet_at_once_confirm_it_once(
+    travelling, monkeypatch
+):
+    """Issue 36: the second waits for the first's lock, then finds the version confirmed and
+    does nothing: one confirmation, one audit entry, no error."""
+    board, arbitre, second = travelling
+    _o, scorer, _a, _s = staff_of(board.session.tournament)
+    sheet = enter(board, [56, 62, -56, -52, 50], scorer)  # version 2, every line
+
+    def confirm(user):
+        return lambda: (
+            services_duplicate.travelling_sheet_confirm(
+                sheet=TravellingSheet.objects.get(pk=sheet.pk), user=user, version=sheet.version
+            ).confirmed_by_id
+        )
+
+    held = Checkpoint(monkeypatch, services_duplicate, "lock_board", hold=True)
+    first, other = second_waits_for_first(
+        confirm(arbitre), confirm(second), held=held, got_through=lambda: held.ended > 1
+    )
+    assert first == ("ok", arbitre.pk) and other == ("ok", arbitre.pk), other
+    confirmed = AuditEntry.objects.filter(action=Action.TRAVELLING_CONFIRMED)
+    assert confirmed.count() == 1 and confirmed.get().user == arbitre
 
 
 def test_two_saves_of_one_match_sheet_keep_one_and_refuse_the_other(monkeypatch):

@@ -42,7 +42,9 @@ class TravellingSheetForm(forms.Form):
     expects, in the triplettes only (None elsewhere: the sheet has no attacker column)."""
 
     reason = PostedText()
-    base_version = VersionField()
+    # A post that does not say which version it was typed on cannot prove it saw the newest:
+    # -1 matches no version, so it meets the conflict answer instead of replacing a correction.
+    base_version = VersionField(missing=-1)
 
     def __init__(self, data=None, *, plays, stored=(), attackers=None, expected=None):
         super().__init__(data)

@@ -103,17 +103,32 @@ def board_sheet(request, tournament, session, board):
     confirming = bool(confirm.get("confirm") and sheet)
     if confirming:
         try:
-            travelling_sheet_confirm(sheet=sheet, user=request.user, version=confirm["version"])
+            done = travelling_sheet_confirm(
+                sheet=sheet, user=request.user, version=confirm["version"]
+            )
         except ValidationError as exc:
             page.update(errors=exc.messages, status=400)
         else:
-            messages.success(request, _("Étui %(n)s confirmed.") % {"n": board_.number})
+            _confirmed_message(request, board_, done)
             return _next(tournament, found, board_)
     typed = request.POST if request.method == "POST" and not confirming else None
     form, teams = _sheet_form(board_, plays, typed, stored)
     if typed is not None and _save(request, board_, plays, form, page) is not None:
         return _next(tournament, found, board_)
     return _board_page(request, tournament, found, board_, sheet, form, teams, page)
+
+
+def _confirmed_message(request, board, sheet) -> None:
+    """Confirmed, or, when another arbitre's confirmation came first, who confirmed it: the
+    second confirmation changed nothing."""
+    if sheet.confirmed_by_id == request.user.pk:
+        messages.success(request, _("Étui %(n)s confirmed.") % {"n": board.number})
+        return
+    messages.info(
+        request,
+        _("Étui %(n)s was already confirmed by %(user)s.")
+        % {"n": board.number, "user": sheet.confirmed_by},
+    )
 
 
 def _save(request, board, plays, form, page) -> TravellingSheet | None:

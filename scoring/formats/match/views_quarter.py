@@ -111,7 +111,7 @@ def _typed_box(request, box, bound, conflict, sheets, quarter) -> None:
     after a conflict the other's, shown beside it (saving again is then a choice)."""
     box["form"] = bound
     base = BaseVersionForm.read(request.POST)["base_version"]
-    if base is not None:
+    if base >= 0:  # a post that named no version: the page is based on what it shows now
         box["base_version"] = base
     if conflict is not None:
         box["base_version"] = conflict.version

@@ -63,26 +63,37 @@ def test_a_scorer_types_a_travelling_sheet_and_errors_stay_next_to_their_line(cl
     page = client.get(url)
     assert page.status_code == 200 and b'id="score-4"' in page.content
     refused = client.post(
-        url, {"score-0": "+56", "score-1": "abc", "score-2": "57", "score-3": "−52"}
-    )
+        url,
+        {"base_version": "0", "score-0": "+56", "score-1": "abc", "score-2": "57",
+         "score-3": "−52"},
+    )  # fmt: skip
     assert refused.status_code == 400
     html = refused.content.decode()
     assert 'id="score-1_error"' in html and "abc is not a score" in html
     assert not TravellingSheet.objects.exists()
-    refused = client.post(url, {"score-0": "+56", "score-1": "+62", "score-2": "57"})
+    refused = client.post(
+        url, {"base_version": "0", "score-0": "+56", "score-1": "+62", "score-2": "57"}
+    )
     assert refused.status_code == 400
     assert 'id="score-2_error"' in refused.content.decode()
     assert "57 is odd" in refused.content.decode() or "+57 is odd" in refused.content.decode()
     assert not TravellingSheet.objects.exists()
     saved = client.post(
         url,
-        {"score-0": "+56", "score-1": "62", "score-2": "−56", "score-3": "-52", "score-4": "+50"},
+        {
+            "base_version": "0",
+            "score-0": "+56",
+            "score-1": "62",
+            "score-2": "−56",
+            "score-3": "-52",
+            "score-4": "+50",
+        },
     )
     assert saved.status_code == 302 and saved.url.endswith("/etuis/2/")
     sheet = TravellingSheet.objects.get()
     assert [ln.score for ln in sheet.lines.order_by("round__number")] == [56, 62, -56, -52, 50]
     client.force_login(arbitre)
-    client.post(url, {"confirm": "1"})
+    client.post(url, {"confirm": "1", "version": "1"})
     sheet.refresh_from_db()
     assert sheet.is_confirmed
     ranking = client.get(_url("scoring:duplicate_ranking", tournament)).content.decode()
@@ -198,7 +209,8 @@ def test_an_arbitre_corrects_a_confirmed_line_with_the_line_s_reason_only(client
     enter(session.boards.get(number=1), [56, 62, -56, -52, 50], scorer, confirm_by=arbitre)
     client.force_login(arbitre2)
     url = _url("scoring:duplicate_board", tournament, board=1)
-    typed = {"score-0": "+56", "score-1": "+62", "score-2": "−56", "score-3": "-52"}
+    typed = {"base_version": "1", "score-0": "+56", "score-1": "+62", "score-2": "−56",
+             "score-3": "-52"}  # fmt: skip
     refused = client.post(url, {**typed, "score-4": "+51", "reason": "Relu"})
     assert refused.status_code == 400
     assert 'value="Relu"' in refused.content.decode()  # the sheet's reason is kept

@@ -246,11 +246,13 @@ def test_the_board_page_preselects_the_expected_attacker_and_keeps_a_refused_one
     expected = expected_attackers_of(tournament)[((1, 1), play.ns_team)]
     assert f'<option value="{expected}" selected>' in page
     defender = tournament.registrations.filter(team_id=play.ew_team).first()
-    refused = client.post(url, {"score-0": "+56", "attacker-0": str(defender.pk)})
+    refused = client.post(
+        url, {"base_version": "0", "score-0": "+56", "attacker-0": str(defender.pk)}
+    )
     assert refused.status_code == 400
     assert "must be a member of the triplette that attacks" in refused.content.decode()
     assert not TravellingLine.objects.exists()
-    saved = client.post(url, {"score-0": "+56", "attacker-0": str(expected)})
+    saved = client.post(url, {"base_version": "0", "score-0": "+56", "attacker-0": str(expected)})
     assert saved.status_code == 302
     assert TravellingLine.objects.get().attacker_id == expected
     ranking = client.get(reverse("scoring:duplicate_ranking", args=[tournament.slug, 1]))
