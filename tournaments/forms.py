@@ -8,6 +8,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from common.forms import NameField
+
 from .imports import MAX_FILE_BYTES
 from .models import Club, Player, Registration, StaffRole, Tournament
 from .models.formats import TRAITS, TeamsFrom
@@ -45,6 +47,7 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = TOURNAMENT_SETTINGS
+        field_classes = {"name": NameField, "venue": NameField}
         widgets = {"date": DateInput()}
 
     def __init__(self, *args, **kwargs):
@@ -170,10 +173,10 @@ class PlayerForm(forms.Form):
         max_length=10,
         help_text=_("FFT licence number; leave empty for a guest."),
     )
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
-    first_name = forms.CharField(label=_("First name"), max_length=80)
+    last_name = NameField(label=_("Last name"), max_length=80)
+    first_name = NameField(label=_("First name"), max_length=80)
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.all(), required=False)
-    new_club = forms.CharField(
+    new_club = NameField(
         label=_("or a new club"),
         required=False,
         max_length=120,
@@ -242,7 +245,7 @@ class PlayerForm(forms.Form):
 class DirectoryPlayerForm(forms.ModelForm):
     """A record of the player directory, for an account with the directory right."""
 
-    new_club = forms.CharField(
+    new_club = NameField(
         label=_("or a new club"),
         required=False,
         max_length=120,
@@ -252,6 +255,7 @@ class DirectoryPlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["licence", "last_name", "first_name", "club", "email"]
+        field_classes = {"last_name": NameField, "first_name": NameField}
 
     def clean(self):
         data = super().clean()
@@ -261,7 +265,7 @@ class DirectoryPlayerForm(forms.ModelForm):
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Team name"), max_length=120, required=False)
+    name = NameField(label=_("Team name"), max_length=120, required=False)
     members = forms.ModelMultipleChoiceField(
         label=_("Members"),
         queryset=Registration.objects.none(),
@@ -293,14 +297,14 @@ class TeamForm(forms.Form):
 class StaffRoleForm(forms.Form):
     """A role for an account the organiser already works with."""
 
-    username = forms.CharField(label=_("Username"), max_length=150)
+    username = NameField(label=_("Username"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=StaffRole.Role.choices)
 
 
 class StaffAccountForm(forms.Form):
     """A new account for the day; its owner chooses the password through a one-time link."""
 
-    username = forms.CharField(
+    username = NameField(
         label=_("Username"),
         max_length=150,
         validators=[UnicodeUsernameValidator()],

@@ -18,6 +18,9 @@ from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.forms import HIDDEN_IN_NAME
+from common.text import hidden_characters, trim_name
+
 from .models import LICENCE_REGEX, Club, Player, Tournament
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -28,6 +31,8 @@ HEADER_SEARCH_ROWS = 10
 # The player's identity, then the team (read on a team tournament only: ``import_teams``).
 IDENTITY = ["licence", "last_name", "first_name", "club", "email"]
 FIELDS = [*IDENTITY, "team"]
+# The cells holding a name, whose characters must read as typed (``NameField``'s rule).
+NAMES = ("last_name", "first_name", "club", "team")
 FIELD_LABELS = {
     "licence": gettext_lazy("Licence"),
     "last_name": gettext_lazy("Last name"),
@@ -236,8 +241,21 @@ def read_player_file(name: str, data: bytes) -> list[dict]:
 
 
 def normalise(values: dict) -> dict:
-    """Plain single-spaced strings, without the NUL characters no database column accepts."""
-    return {f: " ".join(str(values.get(f, "") or "").replace("\x00", "").split()) for f in FIELDS}
+    """Plain single-spaced strings, without the NUL characters no database column accepts; a
+    name's ends without what shows nothing (``common.text.trim_name``)."""
+    plain = {f: " ".join(str(values.get(f, "") or "").replace("\x00", "").split()) for f in FIELDS}
+    return {f: trim_name(v) if f in NAMES else v for f, v in plain.items()}
+
+
+def name_errors(row: CheckedRow) -> None:
+    """The name cells' errors, each next to its cell: too long, or (in the columns shown)
+    holding an invisible or direction-changing character."""
+    for name, limit in (("last_name", 80), ("first_name", 80), ("club", 120)):
+        if len(row.values[name]) > limit:
+            row.error(name, _("At most %(max)s characters.") % {"max": limit})
+    for name in NAMES:
+        if name in row.shown and hidden_characters(row.values[name]):
+            row.error(name, str(HIDDEN_IN_NAME))
 
 
 def directory_differences(player: Player, values: dict) -> dict[str, tuple[str, str]]:
@@ -310,9 +328,7 @@ def check_rows(
             row.error("last_name", _("The last name is missing."))
         if not v["first_name"]:
             row.error("first_name", _("The first name is missing."))
-        for name, limit in (("last_name", 80), ("first_name", 80), ("club", 120)):
-            if len(v[name]) > limit:
-                row.error(name, _("At most %(max)s characters.") % {"max": limit})
+        name_errors(row)
         licence = v["licence"]
         if licence:
             if not re.match(LICENCE_REGEX, licence):
