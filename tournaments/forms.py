@@ -13,6 +13,7 @@ from common.forms import NameField
 from .imports import MAX_FILE_BYTES
 from .models import Club, Player, Registration, StaffRole, Tournament
 from .models.formats import TRAITS, TeamsFrom
+from .row_checks import RANGES
 from .services import TOURNAMENT_SETTINGS
 
 
@@ -52,13 +53,12 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # The browser's bounds are the model's ("min 0" came from the column's type alone).
+        # The browser's bounds are the server's ("min 0" came from the column's type alone).
         for name, field in self.fields.items():
             if isinstance(field, forms.IntegerField):
-                for validator in Tournament._meta.get_field(name).validators:
-                    if isinstance(validator, MinValueValidator | MaxValueValidator):
-                        key = "min" if isinstance(validator, MinValueValidator) else "max"
-                        field.widget.attrs[key] = validator.limit_value
+                low, high = _setting_bounds(name)
+                field.validators += [MinValueValidator(low), MaxValueValidator(high)]
+                field.widget.attrs.update(min=low, max=high)
         self.fields["slug"].required = False
         # Older forms and scripts post neither: a donnes-libres tournament, séries of 4.
         self.fields["format"].required = False
@@ -158,6 +158,20 @@ class TournamentForm(forms.ModelForm):
         if None not in (simple, double, triple) and not simple <= double <= triple:
             self.add_error("poignee_triple", _("Poignée values go up: simple ≤ double ≤ triple."))
         return data
+
+
+def _setting_bounds(name: str) -> tuple[int, int]:
+    """The least and the most a whole-number setting takes: its model's bounds, within what its
+    column holds on PostgreSQL whatever the database in use (SQLite takes any 64-bit number):
+    a poignée of 40,000 is a message next to its field, never the database's refusal."""
+    column = Tournament._meta.get_field(name)
+    low, high = RANGES[column.get_internal_type()]
+    for validator in column.validators:
+        if isinstance(validator, MinValueValidator):
+            low = max(low, validator.limit_value)
+        elif isinstance(validator, MaxValueValidator):
+            high = min(high, validator.limit_value)
+    return low, high
 
 
 class PlayerForm(forms.Form):
