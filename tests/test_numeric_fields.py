@@ -14,18 +14,27 @@ from decimal import Decimal
 
 import pytest
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import transaction
 
 from arbitration.forms import DecisionForm, IncidentFilterForm, IncidentForm
 from arbitration.models import Incident
 from arbitration.views_extra import ScaleForm
 from scoring.formats.duplicate.forms import BoardMadeForm
 from scoring.formats.duplicate.forms_entry import TableReportForm
+from scoring.formats.match.services import bonus_set, matches_draw, penalty_set
+from scoring.models.match import TeamMatch
 from tests.factories import TournamentFactory
 from tests.scoring.conftest import seat_and_publish
+from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, staff_of
+from tests.scoring.duplicate.test_team_match import competition_of
+from tests.support import url
+from tests.tournaments.test_pages import TOURNAMENT_FORM
 from tournaments.forms import PlayerForm, TournamentForm
 from tournaments.models import Tournament
 from tournaments.row_checks import RANGES
+from tournaments.services_duplicate import session_coefficient_set
 from tournaments.views.seating import ReprintForm, SwapForm
 
 pytestmark = pytest.mark.django_db
@@ -158,3 +167,95 @@ def test_a_table_report_reads_scores_as_digits_only(value):
     form.is_valid()
     if "score-1" not in form.errors:
         assert value.strip() in ("", "-0", "-5") or value.strip() == "5", value
+
+
+# --- numbers the forms pass on as typed, read by the services ----------------------------------
+
+
+def _fits(value: Decimal, digits: int, places: int) -> bool:
+    """Whether ``value`` goes into a DecimalField(max_digits=digits, decimal_places=places)."""
+    return value.is_finite() and abs(value) < Decimal(10) ** (digits - places)
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_a_match_bonus_and_penalty_refuse_or_read_each_hostile_value(value):
+    tournament = competition_of(size=4)
+    _organiser, _scorer, arbitre, _second = staff_of(tournament)
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    for service, fields, extra in [
+        (bonus_set, ("bonus_a", "bonus_b"), {}),
+        (penalty_set, ("penalty_a", "penalty_b"), {"reason": "late"}),
+    ]:
+        for field in fields:
+            other = next(f for f in fields if f != field)
+            try:
+                with transaction.atomic():
+                    service(match=match, user=arbitre, **{field: value, other: "0"}, **extra)
+            except ValidationError as exc:
+                assert field in exc.message_dict, exc
+                continue
+            match.refresh_from_db()
+            kept = getattr(match, field)
+            column = TeamMatch._meta.get_field(field)
+            assert _fits(kept, column.max_digits, column.decimal_places), (field, value, kept)
+            # As typed, to the PM's rounding.
+            assert abs(kept - Decimal(value.strip() or "0")) < Decimal("0.01"), (field, value)
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_a_seances_coefficient_refuses_or_reads_each_hostile_value(value):
+    tournament = duplicate_tournament(players=8, positions=2)
+    organiser = staff_of(tournament)[0]
+    session = drawn_session(tournament, number=1, seed=3)
+    try:
+        session_coefficient_set(session=session, user=organiser, coefficient=value)
+    except ValidationError as exc:
+        assert "coefficient" in exc.message_dict
+        session.refresh_from_db()
+        assert session.coefficient == 1
+    else:
+        session.refresh_from_db()
+        assert session.coefficient == Decimal(value.strip()), value
+
+
+# --- through the pages: a message or the number as typed, nothing half-saved, never a 500 -------
+
+SETTINGS = ["positions", "deals_table_4", "deals_table_3", "deals_table_5", "poignee_simple",
+            "poignee_double", "poignee_triple"]  # fmt: skip
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_the_settings_page_refuses_or_keeps_each_hostile_number(
+    organiser_client, tournament, value
+):
+    saved = {f: getattr(tournament, f) for f in SETTINGS}
+    for field in SETTINGS:
+        data = {**TOURNAMENT_FORM, "slug": tournament.slug, field: value}
+        response = organiser_client.post(url("manage:tournament_edit", tournament), data)
+        tournament.refresh_from_db()
+        if response.status_code == 302:
+            kept = getattr(tournament, field)
+            assert kept == int(value) and RANGES["PositiveSmallIntegerField"][1] >= kept, value
+            tournament.__dict__.update(saved)
+            tournament.save()
+        else:
+            assert response.status_code in (200, 400), response.status_code
+            # Next to the field, or to the poignée it now fails to stay below.
+            assert response.context["form"].errors, (field, value)
+            assert {f: getattr(tournament, f) for f in SETTINGS} == saved
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_the_swap_and_the_reprint_refuse_each_hostile_number(organiser_client, tournament, place,
+                                                              value):  # fmt: skip
+    round_ = place["table"].round
+    before = list(round_.tables.values_list("seats__registration", flat=True))
+    for field in ("first", "second"):
+        data = {"first": "1", "second": "2", field: value}
+        address = url("manage:round_swap", tournament, number=round_.number)
+        response = organiser_client.post(address, data)
+        assert response.status_code in (302, 400), (field, value)
+    if value.strip() not in ("1", "2", "5"):  # no swap of two players took place
+        assert list(round_.tables.values_list("seats__registration", flat=True)) == before
+    address = url("manage:round_reprint", tournament, number=round_.number)
+    assert organiser_client.get(address, {"table": value}).status_code in (200, 302, 400)
