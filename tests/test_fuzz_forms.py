@@ -718,6 +718,7 @@ EFFECTS = {
 @fuzz(60)
 @given(base=st.sampled_from(DECISION_BASES), data=st.data())
 @example(base={"kind": "penalty"}, data=None)
+@example(base={"kind": "score_adjusted"}, data=None)  # a duplicate's kind on a libre: was a 500
 def test_decisions(client, staff, tournament, arbitration_field, base, data):
     f = arbitration_field
     people = [r.pk for r in f["seats"]] + [f["other_reg"].pk, f["off_table"].pk]
