@@ -234,3 +234,32 @@ def test_the_ends_of_an_imported_name_are_trimmed(organiser_client, tournament):
     page = organiser_client.get(preview)
     assert page.context["rows"][0].values["last_name"] == "Martin"
     assert page.context["rows"][0].errors == {}
+
+
+# --- the administration ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("model", "data", "field"),
+    [
+        ("club", {}, "name"),
+        ("player", {"last_name": "Martin", "first_name": "Paul"}, "last_name"),
+        ("player", {"last_name": "Martin", "first_name": "Paul"}, "first_name"),
+        ("user", {"username": "anne"}, "last_name"),
+    ],
+)
+@pytest.mark.parametrize("planted", sorted(PLANTED))
+def test_the_administration_refuses_a_hidden_character_in_a_name(
+    client, model, data, field, planted
+):
+    client.force_login(get_user_model().objects.create_superuser("root", password="x"))
+    app = "auth" if model == "user" else "tournaments"
+    address = f"/admin/{app}/{model}/add/"
+    if model == "user":
+        account = get_user_model().objects.create_user(username="anne")
+        address = f"/admin/auth/user/{account.pk}/change/"
+    before = counts()
+    response = client.post(address, {**data, field: PLANTED[planted]})
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors[field] == [MESSAGE]
+    assert counts() == before
