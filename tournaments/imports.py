@@ -247,15 +247,14 @@ def normalise(values: dict) -> dict:
     return {f: trim_name(v) if f in NAMES else v for f, v in plain.items()}
 
 
-def name_errors(row: CheckedRow) -> None:
-    """The name cells' errors, each next to its cell: too long, or (in the columns shown)
-    holding an invisible or direction-changing character."""
-    for name, limit in (("last_name", 80), ("first_name", 80), ("club", 120)):
-        if len(row.values[name]) > limit:
-            row.error(name, _("At most %(max)s characters.") % {"max": limit})
+def _checked(values: dict, shown: list[str]) -> CheckedRow:
+    """A row as read (``normalise``), its name cells (of the columns shown) holding an invisible
+    or direction-changing character already in error, next to the cell."""
+    row = CheckedRow(values=normalise(values), shown=shown)
     for name in NAMES:
-        if name in row.shown and hidden_characters(row.values[name]):
+        if name in shown and hidden_characters(row.values[name]):
             row.error(name, str(HIDDEN_IN_NAME))
+    return row
 
 
 def directory_differences(player: Player, values: dict) -> dict[str, tuple[str, str]]:
@@ -301,7 +300,7 @@ def check_rows(
     Queries: a constant handful, whatever the number of rows.
     """
     shown = shown_fields(tournament)
-    checked = [CheckedRow(values=normalise(r), shown=shown) for r in rows]
+    checked = [_checked(r, shown) for r in rows]
     licences = [r.values["licence"] for r in checked if r.values["licence"]]
     known = {
         p.licence: p for p in Player.objects.filter(licence__in=licences).select_related("club")
@@ -328,7 +327,9 @@ def check_rows(
             row.error("last_name", _("The last name is missing."))
         if not v["first_name"]:
             row.error("first_name", _("The first name is missing."))
-        name_errors(row)
+        for name, limit in (("last_name", 80), ("first_name", 80), ("club", 120)):
+            if len(v[name]) > limit:
+                row.error(name, _("At most %(max)s characters.") % {"max": limit})
         licence = v["licence"]
         if licence:
             if not re.match(LICENCE_REGEX, licence):
