@@ -29,7 +29,7 @@ from tests.factories import TournamentFactory
 from tests.scoring.conftest import seat_and_publish
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, staff_of
 from tests.scoring.duplicate.test_team_match import competition_of
-from tests.support import url
+from tests.support import table_url, url
 from tests.tournaments.test_pages import TOURNAMENT_FORM
 from tournaments.forms import PlayerForm, TournamentForm
 from tournaments.models import Tournament
@@ -259,3 +259,13 @@ def test_the_swap_and_the_reprint_refuse_each_hostile_number(organiser_client, t
         assert list(round_.tables.values_list("seats__registration", flat=True)) == before
     address = url("manage:round_reprint", tournament, number=round_.number)
     assert organiser_client.get(address, {"table": value}).status_code in (200, 302, 400)
+
+
+@pytest.mark.parametrize("value", [*HOSTILE, "9" * 5000, "1" * 4])
+def test_the_dashboards_table_box_refuses_each_hostile_number(client, staff, place, value):
+    """The scorer's "sheet of table N" box: 5,000 digits were a 500 (int() refuses them)."""
+    client.force_login(staff["scorer"])
+    response = client.get(table_url("open", place["table"]), {"table": value})
+    assert response.status_code == 302
+    sheet = table_url("sheet", place["table"])
+    assert (response.url == sheet) == (value.strip() == "1"), (value, response.url)
