@@ -35,13 +35,7 @@ def _invisible(char: str) -> bool:
 def trim_invisible(text: str | None) -> str:
     """``text`` without the spaces and format characters at its ends (those inside stay: a
     joiner between two letters is part of the word)."""
-    text = text or ""
-    start, end = 0, len(text)
-    while start < end and _invisible(text[start]):
-        start += 1
-    while end > start and _invisible(text[end - 1]):
-        end -= 1
-    return text[start:end]
+    return _trimmed(text or "", _invisible)
 
 
 # Characters that show nothing yet change how a name reads: format characters (Cf: zero-width
@@ -69,11 +63,15 @@ def _hidden(char: str) -> bool:
 def trim_name(text: str | None) -> str:
     """A name without the spaces and invisible characters at its ends, direction controls
     excepted: those stay, for ``hidden_characters`` to find and the form to refuse."""
-    text = text or ""
+    return _trimmed(text or "", _trimmed_in_name)
+
+
+def _trimmed(text: str, dropped) -> str:
+    """``text`` without the characters at its ends for which ``dropped`` is true."""
     start, end = 0, len(text)
-    while start < end and _trimmed_in_name(text[start]):
+    while start < end and dropped(text[start]):
         start += 1
-    while end > start and _trimmed_in_name(text[end - 1]):
+    while end > start and dropped(text[end - 1]):
         end -= 1
     return text[start:end]
 
