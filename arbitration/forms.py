@@ -340,13 +340,15 @@ class DecisionForm(forms.Form):
             max_value=tournament.positions,
             help_text=_("Empty: the incident's position."),
         )
+        # Only the kinds its game has: a duplicate's kind posted on a libre's incident would
+        # find none of the fields it reads.
+        self.fields["kind"].choices = [
+            (value, label)
+            for value, label in Decision.Kind.choices
+            if value in kinds_for(tournament)
+        ]
         if tournament.plays_matches:  # its penalties are PM on the match's page
             self.seats = []
-            self.fields["kind"].choices = [
-                (value, label)
-                for value, label in Decision.Kind.choices
-                if value in kinds_for(tournament)
-            ]
         elif tournament.plays_duplicate:  # no marks: the lines of travelling sheets
             self.seats = []
             forms_duplicate.duplicate_fields(self)

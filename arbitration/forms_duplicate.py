@@ -12,7 +12,6 @@ from scoring.formats.duplicate.services_rulings import MAX_ADJUSTED, MAX_DEAL_VE
 from scoring.models.duplicate import ORIENTATIONS, Orientation
 from tournaments.models.formats import CancelledLine
 
-from .decisions import kinds_for
 from .models import Decision, incident_kinds
 
 Kind = Decision.Kind
@@ -85,11 +84,9 @@ def incident_fields(form) -> None:
 
 
 def duplicate_fields(form) -> None:
-    """Fit a ``DecisionForm`` to a duplicate incident: its kinds, the étui and the figures."""
+    """Fit a ``DecisionForm`` to a duplicate incident (offering its kinds already): the étui
+    and the figures."""
     tournament = form.incident.tournament
-    form.fields["kind"].choices = [
-        (value, label) for value, label in Decision.Kind.choices if value in kinds_for(tournament)
-    ]
     incident_fields(form)
     assigned = tournament.cancelled_line
     pm = assigned == CancelledLine.MATCH_POINTS

@@ -6,11 +6,36 @@ They read what a page sent the way the views always did, and never refuse: a mis
 value becomes the value a service answers clearly (a version that matches none, an empty
 reason). So a page's field names live in a form, and views take values, not names. No model,
 no domain word here.
+
+One field does refuse: ``NameField``, every name typed on a page (a player's, a club's, a
+team's, a tournament's and its venue, an account's), whose characters must read as typed
+(``common.text.hidden_characters``); ``HIDDEN_IN_NAME`` is its message, which the file imports
+give too.
 """
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
+from common.text import hidden_characters, trim_name
 from common.views import form_version
+
+HIDDEN_IN_NAME = _("This name contains an invisible or direction-changing character: remove it.")
+
+
+class NameField(forms.CharField):
+    """A name: its ends trimmed of spaces and of what shows nothing (a zero-width space, a byte
+    order mark), and refused when an invisible or direction-changing character is left in it
+    (a right-to-left override would show "Durand" as "dnaruD"). The check comes before the
+    field's validators, so that its message is the only one."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        return trim_name(value) or self.empty_value if value else value
+
+    def validate(self, value):
+        super().validate(value)
+        if hidden_characters(value):
+            raise forms.ValidationError(HIDDEN_IN_NAME, code="hidden_character")
 
 
 class PresenceInput(forms.Widget):

@@ -6,7 +6,11 @@ players moved), so it must say something a reader can see. A box filled with zer
 joiners, a byte order mark, combining marks alone, punctuation or spaces looks empty on every
 page and export, yet is not the empty string: ``has_visible_text`` tells them apart, and
 ``trim_invisible`` takes such characters off the ends of what is stored. ``clean_text`` is
-what every service keeps of a box: no NUL, no surrounding spaces, a length limit. ``folded``
+what every service keeps of a box: no NUL, no surrounding spaces, a length limit. A name
+(a player's, a club's, a team's, a tournament's, an account's) must read on screen and on paper
+as it was typed: ``hidden_characters`` finds what would make it read otherwise (a zero-width
+space, a right-to-left override), and ``trim_name`` takes off its ends what shows nothing and
+changes nothing (spaces, a zero-width space, a byte order mark). ``folded``
 and ``name_sort_key`` are how names compare: without case or accents, as a French reader files
 them.
 
@@ -31,13 +35,51 @@ def _invisible(char: str) -> bool:
 def trim_invisible(text: str | None) -> str:
     """``text`` without the spaces and format characters at its ends (those inside stay: a
     joiner between two letters is part of the word)."""
-    text = text or ""
+    return _trimmed(text or "", _invisible)
+
+
+# Characters that show nothing yet change how a name reads: format characters (Cf: zero-width
+# spaces and joiners, U+200E/F direction marks, U+202A-E embeddings and overrides, U+2066-9
+# isolates, U+2060-4 word joiner and invisible operators, U+FEFF, U+00AD soft hyphen, tags...),
+# control characters (Cc: NUL, tab, line feed, escape...) and the line and paragraph separators;
+# and the few others that draw nothing (the combining grapheme joiner, the Hangul fillers).
+_HIDDEN = frozenset({"Cf", "Cc", "Zl", "Zp"})
+_BLANK = frozenset("\u034f\u115f\u1160\u3164\uffa0")
+# Among them, those that turn the text round: a name is refused with one even at an end, where
+# it would change how the rest reads.
+_DIRECTION = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def hidden_characters(text: str | None) -> list[str]:
+    """The characters of ``text`` that a reader cannot see or that change its direction, in
+    order (none in a name as it should be)."""
+    return [char for char in text or "" if _hidden(char)]
+
+
+def _hidden(char: str) -> bool:
+    return char in _BLANK or unicodedata.category(char) in _HIDDEN
+
+
+def trim_name(text: str | None) -> str:
+    """A name without the spaces and invisible characters at its ends, direction controls
+    excepted: those stay, for ``hidden_characters`` to find and the form to refuse."""
+    return _trimmed(text or "", _trimmed_in_name)
+
+
+def _trimmed(text: str, dropped) -> str:
+    """``text`` without the characters at its ends for which ``dropped`` is true."""
     start, end = 0, len(text)
-    while start < end and _invisible(text[start]):
+    while start < end and dropped(text[start]):
         start += 1
-    while end > start and _invisible(text[end - 1]):
+    while end > start and dropped(text[end - 1]):
         end -= 1
     return text[start:end]
+
+
+def _trimmed_in_name(char: str) -> bool:
+    if char in _DIRECTION:
+        return False
+    return char.isspace() or _hidden(char)
 
 
 def clean_text(text, limit: int) -> str:

@@ -7,7 +7,9 @@ for one of two outcomes: the request succeeded and the database holds a complete
 nothing at all was written (row counts of every model compared).
 
 Each example runs in a savepoint rolled back at its end, so examples never see each other's
-rows. ``FUZZ_EXAMPLES=2000 pytest tests/test_fuzz_forms.py`` runs longer than the default.
+rows. ``tests/test_numeric_fields.py`` walks every form's numeric fields by name with fixed
+hostile values; ``tests/tournaments/test_hidden_characters.py`` every name field.
+``FUZZ_EXAMPLES=2000 pytest tests/test_fuzz_forms.py`` runs longer than the default.
 """
 
 import csv
@@ -718,6 +720,7 @@ EFFECTS = {
 @fuzz(60)
 @given(base=st.sampled_from(DECISION_BASES), data=st.data())
 @example(base={"kind": "penalty"}, data=None)
+@example(base={"kind": "score_adjusted"}, data=None)  # a duplicate's kind on a libre: was a 500
 def test_decisions(client, staff, tournament, arbitration_field, base, data):
     f = arbitration_field
     people = [r.pk for r in f["seats"]] + [f["other_reg"].pk, f["off_table"].pk]

@@ -8,9 +8,12 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from common.forms import NameField
+
 from .imports import MAX_FILE_BYTES, MAX_ROWS
 from .models import Club, Player, Registration, StaffRole, Tournament
 from .models.formats import TRAITS, TeamsFrom
+from .row_checks import RANGES
 from .services import TOURNAMENT_SETTINGS
 
 
@@ -45,17 +48,17 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = TOURNAMENT_SETTINGS
+        field_classes = {"name": NameField, "venue": NameField}
         widgets = {"date": DateInput()}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # The browser's bounds are the model's ("min 0" came from the column's type alone).
+        # The browser's bounds are the server's ("min 0" came from the column's type alone).
         for name, field in self.fields.items():
             if isinstance(field, forms.IntegerField):
-                for validator in Tournament._meta.get_field(name).validators:
-                    if isinstance(validator, MinValueValidator | MaxValueValidator):
-                        key = "min" if isinstance(validator, MinValueValidator) else "max"
-                        field.widget.attrs[key] = validator.limit_value
+                low, high = _setting_bounds(name)
+                field.validators += [MinValueValidator(low), MaxValueValidator(high)]
+                field.widget.attrs.update(min=low, max=high)
         self.fields["slug"].required = False
         # Older forms and scripts post neither: a donnes-libres tournament, séries of 4.
         self.fields["format"].required = False
@@ -157,6 +160,20 @@ class TournamentForm(forms.ModelForm):
         return data
 
 
+def _setting_bounds(name: str) -> tuple[int, int]:
+    """The least and the most a whole-number setting takes: its model's bounds, within what its
+    column holds on PostgreSQL whatever the database in use (SQLite takes any 64-bit number):
+    a poignée of 40,000 is a message next to its field, never the database's refusal."""
+    column = Tournament._meta.get_field(name)
+    low, high = RANGES[column.get_internal_type()]
+    for validator in column.validators:
+        if isinstance(validator, MinValueValidator):
+            low = max(low, validator.limit_value)
+        elif isinstance(validator, MaxValueValidator):
+            high = min(high, validator.limit_value)
+    return low, high
+
+
 class PlayerForm(forms.Form):
     """A registration: the player's identity in this tournament and when they play.
 
@@ -170,10 +187,10 @@ class PlayerForm(forms.Form):
         max_length=10,
         help_text=_("FFT licence number; leave empty for a guest."),
     )
-    last_name = forms.CharField(label=_("Last name"), max_length=80)
-    first_name = forms.CharField(label=_("First name"), max_length=80)
+    last_name = NameField(label=_("Last name"), max_length=80)
+    first_name = NameField(label=_("First name"), max_length=80)
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.all(), required=False)
-    new_club = forms.CharField(
+    new_club = NameField(
         label=_("or a new club"),
         required=False,
         max_length=120,
@@ -242,7 +259,7 @@ class PlayerForm(forms.Form):
 class DirectoryPlayerForm(forms.ModelForm):
     """A record of the player directory, for an account with the directory right."""
 
-    new_club = forms.CharField(
+    new_club = NameField(
         label=_("or a new club"),
         required=False,
         max_length=120,
@@ -252,6 +269,7 @@ class DirectoryPlayerForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["licence", "last_name", "first_name", "club", "email"]
+        field_classes = {"last_name": NameField, "first_name": NameField}
 
     def clean(self):
         data = super().clean()
@@ -261,7 +279,7 @@ class DirectoryPlayerForm(forms.ModelForm):
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Team name"), max_length=120, required=False)
+    name = NameField(label=_("Team name"), max_length=120, required=False)
     members = forms.ModelMultipleChoiceField(
         label=_("Members"),
         queryset=Registration.objects.none(),
@@ -293,14 +311,14 @@ class TeamForm(forms.Form):
 class StaffRoleForm(forms.Form):
     """A role for an account the organiser already works with."""
 
-    username = forms.CharField(label=_("Username"), max_length=150)
+    username = NameField(label=_("Username"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=StaffRole.Role.choices)
 
 
 class StaffAccountForm(forms.Form):
     """A new account for the day; its owner chooses the password through a one-time link."""
 
-    username = forms.CharField(
+    username = NameField(
         label=_("Username"),
         max_length=150,
         validators=[UnicodeUsernameValidator()],

@@ -20,6 +20,9 @@ from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.forms import HIDDEN_IN_NAME
+from common.text import hidden_characters, trim_name
+
 from .models import LICENCE_REGEX, Club, Player, Tournament
 
 MAX_FILE_BYTES = 2 * 1024 * 1024
@@ -50,6 +53,8 @@ MAX_CELLS = KEPT_ROWS * 60
 # The player's identity, then the team (read on a team tournament only: ``import_teams``).
 IDENTITY = ["licence", "last_name", "first_name", "club", "email"]
 FIELDS = [*IDENTITY, "team"]
+# The cells holding a name, whose characters must read as typed (``NameField``'s rule).
+NAMES = ("last_name", "first_name", "club", "team")
 FIELD_LABELS = {
     "licence": gettext_lazy("Licence"),
     "last_name": gettext_lazy("Last name"),
@@ -346,8 +351,20 @@ def read_player_file(name: str, data: bytes) -> list[dict]:
 
 
 def normalise(values: dict) -> dict:
-    """Plain single-spaced strings, without the NUL characters no database column accepts."""
-    return {f: " ".join(str(values.get(f, "") or "").replace("\x00", "").split()) for f in FIELDS}
+    """Plain single-spaced strings, without the NUL characters no database column accepts; a
+    name's ends without what shows nothing (``common.text.trim_name``)."""
+    plain = {f: " ".join(str(values.get(f, "") or "").replace("\x00", "").split()) for f in FIELDS}
+    return {f: trim_name(v) if f in NAMES else v for f, v in plain.items()}
+
+
+def _checked(values: dict, shown: list[str]) -> CheckedRow:
+    """A row as read (``normalise``), its name cells (of the columns shown) holding an invisible
+    or direction-changing character already in error, next to the cell."""
+    row = CheckedRow(values=normalise(values), shown=shown)
+    for name in NAMES:
+        if name in shown and hidden_characters(row.values[name]):
+            row.error(name, str(HIDDEN_IN_NAME))
+    return row
 
 
 def directory_differences(player: Player, values: dict) -> dict[str, tuple[str, str]]:
@@ -407,7 +424,7 @@ def check_rows(
     Queries: a constant handful, whatever the number of rows.
     """
     shown = shown_fields(tournament)
-    checked = [CheckedRow(values=normalise(r), shown=shown) for r in rows]
+    checked = [_checked(r, shown) for r in rows]
     licences = [r.values["licence"] for r in checked if r.values["licence"]]
     known = {
         p.licence: p for p in Player.objects.filter(licence__in=licences).select_related("club")

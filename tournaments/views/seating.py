@@ -22,10 +22,16 @@ from ..selectors_seating import last_swap, round_tables, round_tables_missing
 from .helpers import seating_address
 from .jobs import document_response
 
+# The numbers these forms take: beyond, a message next to the field rather than a query with a
+# number no column holds.
+MOST_PLAYER, MOST_TABLE = 1_000_000, 999
+
 
 class SwapForm(forms.Form):
-    first = forms.IntegerField(label=gettext_lazy("Player no."), min_value=1)
-    second = forms.IntegerField(label=gettext_lazy("with player no."), min_value=1)
+    first = forms.IntegerField(label=gettext_lazy("Player no."), min_value=1, max_value=MOST_PLAYER)
+    second = forms.IntegerField(
+        label=gettext_lazy("with player no."), min_value=1, max_value=MOST_PLAYER
+    )
     reason = forms.CharField(
         label=gettext_lazy("Reason (score sheets exist)"), max_length=300, required=False
     )
@@ -53,7 +59,7 @@ class SwapForm(forms.Form):
 class ReprintForm(forms.Form):
     """One table's sheet, printed again (a GET form: it changes nothing)."""
 
-    table = forms.IntegerField(label=gettext_lazy("Table no."), min_value=1)
+    table = forms.IntegerField(label=gettext_lazy("Table no."), min_value=1, max_value=MOST_TABLE)
 
     def __init__(self, *args, round, **kwargs):
         super().__init__(*args, **kwargs)

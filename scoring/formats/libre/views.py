@@ -87,9 +87,12 @@ def open_table(request, tournament, number):
     """The dashboard's "sheet of table N" box: straight to that sheet."""
     round_ = _round(tournament, number)
     raw = request.GET.get("table", "").strip()
-    if raw.isascii() and raw.isdigit() and round_.tables.filter(number=int(raw)).exists():
+    # Three digits at most: a table's number; int() refuses a string of 4,300 digits or more.
+    known = raw.isascii() and raw.isdigit() and len(raw) < 4
+    if known and round_.tables.filter(number=int(raw)).exists():
         return redirect("scoring:sheet", slug=tournament.slug, number=number, table=int(raw))
-    messages.error(request, _("Position %(k)s has no table %(t)s.") % {"k": number, "t": raw})
+    shown = raw[:12]  # the message echoes the box, not a page of digits
+    messages.error(request, _("Position %(k)s has no table %(t)s.") % {"k": number, "t": shown})
     return redirect("scoring:dashboard", slug=tournament.slug, number=number)
 
 
