@@ -266,7 +266,9 @@ def round_document(request, tournament, number, kind):
     far it is (tournaments.jobs)."""
     if kind not in DOCUMENTS:
         raise Http404
-    _round(tournament, number)
+    round_ = _round(tournament, number)
+    if not tournament.plays_positions:  # the libre's documents: the format's own page instead
+        return _played_elsewhere(request, tournament, round_)
     params = position_document_params(request, tournament, number, kind)
     return document_response(request, tournament, f"position.{kind}", params)
 
@@ -276,6 +278,8 @@ def round_reprint(request, tournament, number):
     """The score sheet of one table again (``?table=7``), or of the tables whose sheet is not
     entered yet (``?missing=1``); a table the position does not have: the page, with why."""
     round_ = _round(tournament, number)
+    if not tournament.plays_positions:  # no libre score sheet: the format's own page instead
+        return _played_elsewhere(request, tournament, round_)
     if request.GET.get("missing") == "1":
         numbers = round_tables_missing(round=round_)
         if numbers:

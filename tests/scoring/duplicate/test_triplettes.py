@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
+from django.urls import reverse
 
 from scoring.engine.duplicate_teams import COLOURS
 from scoring.formats.duplicate.services import (
@@ -271,3 +272,26 @@ def test_the_pages_the_triplettes_do_not_have_yet_say_so_and_the_libre_ones_are_
     assert teams.url == reverse("standings:individual", args=[tournament.slug])
     page = client.get(reverse("standings:individual", args=[tournament.slug])).content.decode()
     assert "hidden-until-closed" in page  # nothing of a score while the séance is open
+
+
+def test_the_libre_score_sheets_and_documents_of_a_position_send_to_the_seance(client):
+    """A table's libre score sheet, its live check, its reprint and the positions' documents
+    were 500s on a triplettes position (no seat stored: a sheet of no player); each now sends
+    to the séance's page (or the positions page), and nothing is written."""
+    tournament = triplettes(players=12, positions=1)
+    drawn(tournament)
+    client.force_login(tournament.created_by)
+    seance = reverse("scoring:duplicate", args=[tournament.slug, 1])
+    slug = tournament.slug
+    for name in ("scoring:sheet", "scoring:history"):
+        response = client.get(reverse(name, args=[slug, 1, 1]))
+        assert response.status_code == 302 and response.url == seance, name
+    response = client.post(reverse("scoring:preview", args=[slug, 1, 1]), {})
+    assert response.status_code == 302 and response.url == seance
+    for url in (
+        reverse("manage:round_reprint", args=[slug, 1]) + "?table=1",
+        reverse("manage:round_document", args=[slug, 1, "sheets"]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert seance in response.content.decode()
