@@ -287,15 +287,19 @@ def _back(rule: str, *, post: bool = False, fixed=None, **params) -> Access:
     return (action if post else page)(rule, ok=302, fixed=fixed, **params)
 
 
+# The libre's position actions: refused, back to the positions page, nothing written.
+POSITION_ACTIONS = {
+    "manage:round_generate": action("organiser", **POSITION),
+    "manage:round_swap": action("arbitre", **POSITION),
+    "manage:round_publish": action("organiser", **POSITION),
+    "manage:round_unpublish": action("organiser", **POSITION),
+    "manage:round_swap_undo": action("organiser", **POSITION),
+}
 # The libre's positions and score sheets, where a format has its séance's page instead.
 POSITIONS_ELSEWHERE = {
     "manage:rounds": page("scorer"),
     "manage:round": page("scorer", **POSITION),  # the séance's page is named there
-    "manage:round_generate": action("organiser", **POSITION),
-    "manage:round_swap": action("arbitre", ok=400, **POSITION),
-    "manage:round_publish": action("organiser", **POSITION),
-    "manage:round_unpublish": action("organiser", **POSITION),
-    "manage:round_swap_undo": action("organiser", **POSITION),
+    **POSITION_ACTIONS,
     "manage:round_document": page("scorer", fixed={"kind": "list"}, **POSITION),
     "manage:round_reprint": page("scorer", query="table=1", **POSITION),
     "scoring:dashboard": _back("scorer", **POSITION),
@@ -364,7 +368,7 @@ FORMAT_ACCESS = {
             for name, a in POSITIONS_ELSEWHERE.items()
         },
         "manage:rounds": page("scorer"),
-        "manage:round_generate": action("organiser", **POSITION),  # refused, with a message
+        **POSITION_ACTIONS,
         "standings:teams": page("public"),  # the competition table
         "standings:quadrette": page("public", ok=404, number="team"),
         "scoring:export": page("arbitre", ok=(200, 302), fixed=RANKING_CSV),
