@@ -4,8 +4,8 @@ A pairs tournament of 8 players (4 teams), position 1 seated and published, the 
 entered and confirmed, the sheet of table 2 entered only, an incident at table 1 with a penalty
 and a bid ban decided; plus one account per role, an organiser of another tournament, an
 account with no role and a superuser. ``values`` holds what the addresses need (slug, numbers,
-ids), by name. ``build_format_worlds`` adds a triplettes, a quadrettes and a team-match
-tournament in play, with the same accounts in the same roles.
+ids), by name. ``build_format_worlds`` adds a duplicate individuel, a triplettes, a quadrettes
+and a team-match tournament in play, with the same accounts in the same roles.
 
 This module builds data and asserts nothing: the expectations live in the test.
 """
@@ -19,6 +19,7 @@ from django.contrib.contenttypes.models import ContentType
 from django_tasks_db.models import DBTaskResult
 
 from arbitration import services as arbitration
+from scoring.formats.duplicate.simulation import duplicate_simulate, session_sheets_simulate
 from scoring.formats.libre import services as scoring
 from scoring.formats.libre.selectors import table_setup
 from scoring.formats.libre.simulation import random_sheet
@@ -164,7 +165,8 @@ def _common_values(tournament, users) -> dict:
     )
     return {
         "registration": registration.number,
-        "team": tournament.teams.order_by("number").first().number,
+        # An individuel has none: its team addresses find nothing.
+        "team": getattr(tournament.teams.order_by("number").first(), "number", 1),
         "staff": _staff_pk(tournament, users["scorer"]),
         "job": job.pk,
     }
@@ -198,19 +200,21 @@ TEAM_GAMES = {
     "triplettes": (3, 12, triplettes_simulate, triplettes_sheets_simulate),
     "quadrettes": (4, 8, quadrettes_simulate, quadrettes_sheets_simulate),
 }
+# A duplicate individuel of 8 players (2 tables, 2 positions).
+SEANCE_GAMES = {**TEAM_GAMES, "duplicate": (1, 8, duplicate_simulate, session_sheets_simulate)}
 
 
 def build_duplicate_teams_world(users, game: str) -> FormatWorld:
-    """A triplettes or quadrettes séance drawn, dealt, published, every travelling sheet entered
-    and confirmed and the séance left open: nothing of it may be public yet (fft-duplicate.md
-    §1.7)."""
-    size, players, simulate, sheets_simulate = TEAM_GAMES[game]
+    """A duplicate individuel, triplettes or quadrettes séance drawn, dealt, published, every
+    travelling sheet entered and confirmed and the séance left open: nothing of it may be
+    public yet (fft-duplicate.md §1.7)."""
+    size, players, simulate, sheets_simulate = SEANCE_GAMES[game]
     tournament = tournament_simulate(
         slug=f"permissions-{game}",
         players=players,
         user=users["organiser"],
         team_size=size,
-        positions=1,
+        positions=2 if size == 1 else 1,
         seed=5,
         format=game,
     )
@@ -263,6 +267,6 @@ def build_match_world(users, elsewhere: dict) -> FormatWorld:
 def build_format_worlds(world: World) -> dict[str, FormatWorld]:
     """One tournament of each team format, built after the pairs tournament of ``world``."""
     return {
-        **{game: build_duplicate_teams_world(world.users, game) for game in TEAM_GAMES},
+        **{game: build_duplicate_teams_world(world.users, game) for game in SEANCE_GAMES},
         "match": build_match_world(world.users, world.values),
     }

@@ -258,11 +258,11 @@ for _label, _forbidden in ADMIN_MODELS.items():
         ACCESS[f"{_prefix}_change"] = page("admin", object_id=_label, post_rule="admin_read_only")
 
 
-# The other formats' tournaments (tests/permissions_fixtures.py: a triplettes and a quadrettes
-# séance in play, not closed; a team match with its first quarter in play). Every address under a
-# tournament is declared again for each of them: the pages that do not depend on the game
-# (players, teams, staff, documents, incidents, results) as for the pairs tournament
-# (``SAME_IN_EVERY_FORMAT``), the others in the format's own table. The rules are the
+# The other formats' tournaments (tests/permissions_fixtures.py: a duplicate individuel, a
+# triplettes and a quadrettes séance in play, not closed; a team match with its first quarter
+# in play). Every address under a tournament is declared again for each of them: the pages that
+# do not depend on the game (players, staff, documents, incidents, results) as for the pairs
+# tournament (``SAME_IN_EVERY_FORMAT``), the others in the format's own table. The rules are the
 # decorators' (``role_required``), the README's: a scorer sees the scores being entered, an
 # arbitre confirms, rules and closes, the organiser draws, deals, publishes and sets.
 SAME_IN_EVERY_FORMAT = {
@@ -271,12 +271,16 @@ SAME_IN_EVERY_FORMAT = {
     *("manage:registration_add", "manage:registration_edit", "manage:registration_delete"),
     *("manage:registration_restore", "manage:checkin", "manage:checkin_toggle"),
     *("manage:checkin_all", "manage:checkin_all_undo", "manage:import_upload"),
-    *("manage:import_preview", "manage:teams", "manage:team_create", "manage:team_edit"),
-    # A team the movement or a match names is not deleted: refused, with a message.
-    "manage:team_delete",
+    "manage:import_preview",
     *("scoring:exports", "arbitration:log", "arbitration:new", "arbitration:report"),
     *("arbitration:record", "arbitration:scale", "public:tournament", "public:seating"),
     *("standings:individual", "standings:player", "screen:screen", "screen:panel"),
+}
+# The team pages, in the team formats. A team the movement or a match names is not deleted:
+# refused, with a message.
+TEAM_PAGES = {
+    name: ACCESS[name]
+    for name in ("manage:teams", "manage:team_create", "manage:team_edit", "manage:team_delete")
 }
 SESSION = {"session": 1}
 RANKING_CSV = {"kind": "ranking", "fmt": "csv"}  # the official ranking's (not "individual")
@@ -317,6 +321,7 @@ MATCH_PAGES_ELSEWHERE = {
     if name.startswith("scoring:match")
 }
 DUPLICATE_TEAMS = {
+    **TEAM_PAGES,
     **POSITIONS_ELSEWHERE,
     **MATCH_PAGES_ELSEWHERE,
     "standings:teams": page("public", ok=302),  # the ranking is the triplettes' or quadrettes'
@@ -347,6 +352,21 @@ DUPLICATE_TEAMS = {
     "arbitration:status": action("arbitre", **INCIDENT),
 }
 FORMAT_ACCESS = {
+    "duplicate": {
+        **DUPLICATE_TEAMS,
+        # No team: the team pages do not exist.
+        **{
+            name: _access(a.rule, a.post_only, 404, a.query, dict(a.fixed), dict(a.params))
+            for name, a in TEAM_PAGES.items()
+        },
+        "standings:teams": page("public", ok=404),
+        "standings:quadrette": page("public", ok=404, number="team"),
+        "scoring:duplicate_draw": action("organiser", fixed=SESSION),
+        "scoring:duplicate_attacker": action("arbitre", fixed={"session": 1, "team": 1}),
+        # The tables' slips, for the staff's provisional ranking.
+        "scoring:duplicate_tables": page("scorer", fixed=SESSION),
+        "scoring:duplicate_table_view": page("scorer", fixed={"session": 1, "table": 1}),
+    },
     "triplettes": {
         **DUPLICATE_TEAMS,
         "standings:quadrette": page("public", ok=404, number="team"),
@@ -367,6 +387,7 @@ FORMAT_ACCESS = {
             name: _access(a.rule, a.post_only, 404, a.query, dict(a.fixed), dict(a.params))
             for name, a in POSITIONS_ELSEWHERE.items()
         },
+        **TEAM_PAGES,
         "manage:rounds": page("scorer"),
         **POSITION_ACTIONS,
         "standings:teams": page("public"),  # the competition table
@@ -597,7 +618,8 @@ def test_url_permission(client, world, name, role):
 @pytest.mark.django_db
 @pytest.mark.parametrize(("game", "name", "role"), FORMAT_CASES)
 def test_url_permission_in_every_format(client, world, game, name, role):
-    """The same visitors in a triplettes, a quadrettes and a team-match tournament in play."""
+    """The same visitors in a duplicate individuel, a triplettes, a quadrettes and a team-match
+    tournament in play."""
     probe(client, world, role, name, game)
 
 

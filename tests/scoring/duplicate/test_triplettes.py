@@ -277,9 +277,9 @@ def test_the_pages_the_triplettes_do_not_have_yet_say_so_and_the_libre_ones_are_
 
 
 def test_the_libre_score_sheets_and_documents_of_a_position_send_to_the_seance(client):
-    """A table's libre score sheet, its live check, its reprint and the positions' documents
-    were 500s on a triplettes position (no seat stored: a sheet of no player); each now sends
-    to the séance's page (or the positions page), and nothing is written."""
+    """A table's libre score sheet, its live check and its reprint were 500s on a triplettes
+    position (no seat stored: a sheet of no player), and its documents a job bound to fail the
+    same way; each now sends to the séance's page (or the positions page, which names it)."""
     tournament = triplettes(players=12, positions=1)
     drawn(tournament)
     client.force_login(tournament.created_by)
