@@ -2,8 +2,10 @@
 
 A pairs tournament of 8 players (4 teams), position 1 seated and published, the sheet of table 1
 entered and confirmed, the sheet of table 2 entered only, an incident at table 1 with a penalty
-and a bid ban decided; plus one account per role, an organiser of another tournament and a
-superuser. ``values`` holds what the addresses need (slug, numbers, ids), by name.
+and a bid ban decided; plus one account per role, an organiser of another tournament, an
+account with no role and a superuser. ``values`` holds what the addresses need (slug, numbers,
+ids), by name. ``build_format_worlds`` adds a duplicate individuel, a triplettes, a quadrettes
+and a team-match tournament in play, with the same accounts in the same roles.
 
 This module builds data and asserts nothing: the expectations live in the test.
 """
@@ -17,9 +19,15 @@ from django.contrib.contenttypes.models import ContentType
 from django_tasks_db.models import DBTaskResult
 
 from arbitration import services as arbitration
+from scoring.formats.duplicate.simulation import duplicate_simulate, session_sheets_simulate
 from scoring.formats.libre import services as scoring
 from scoring.formats.libre.selectors import table_setup
 from scoring.formats.libre.simulation import random_sheet
+from scoring.formats.match.services import matches_draw, quarter_name
+from scoring.formats.match.services import sheet_confirm as match_sheet_confirm
+from scoring.formats.match.services import sheet_save as match_sheet_save
+from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
+from scoring.formats.triplettes.simulation import triplettes_sheets_simulate, triplettes_simulate
 from scoring.models import BidBan, Penalty, ScoreSheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments import jobs
@@ -36,6 +44,7 @@ class World:
     users: dict = field(default_factory=dict)  # role name -> account (no entry: anonymous)
     values: dict = field(default_factory=dict)  # what URL parameters are filled with
     sessions: dict = field(default_factory=dict)  # role name -> session key, once logged in
+    formats: dict = field(default_factory=dict)  # game -> FormatWorld (build_format_worlds)
 
 
 def _sheet(table, *, scorer, arbitre=None, seed: int) -> ScoreSheet:
@@ -64,6 +73,8 @@ def build_world() -> World:
     users["other_organiser"] = UserFactory(username="perm-other-organiser")
     elsewhere = TournamentFactory(slug="someone-elses", is_public=True)
     StaffRoleFactory(tournament=elsewhere, user=users["other_organiser"])
+    # An account with no role anywhere and no right (a player who has an account).
+    users["player"] = UserFactory(username="perm-player")
     users["superuser"] = get_user_model().objects.create_superuser(
         "perm-superuser", password="not-used-anywhere"
     )
@@ -125,3 +136,137 @@ def build_world() -> World:
         "django_tasks_database.dbtaskresult": DBTaskResult.objects.get().pk,
     }
     return World(tournament=tournament, users=users, values=values)
+
+
+@dataclass
+class FormatWorld:
+    """A tournament of another format, with the same accounts in the same roles."""
+
+    tournament: Tournament
+    values: dict = field(default_factory=dict)
+
+
+def _format_staff(tournament, users) -> None:
+    """The world's scorer and arbitre take their roles here too; the organiser created it."""
+    for role in (Role.SCORER, Role.ARBITRE):
+        StaffRoleFactory(tournament=tournament, user=users[role.value], role=role)
+    Tournament.objects.filter(pk=tournament.pk).update(is_public=True)
+    tournament.refresh_from_db()
+
+
+def _common_values(tournament, users) -> dict:
+    """What the format-blind staff pages need: a player, a team, a staff role, a document."""
+    registration = tournament.registrations.order_by("number").first()
+    job = jobs.ask(
+        tournament=tournament,
+        user=users["arbitre"],
+        kind="arbitration.report",
+        params={"fmt": "xlsx"},
+    )
+    return {
+        "registration": registration.number,
+        # An individuel has none: its team addresses find nothing.
+        "team": getattr(tournament.teams.order_by("number").first(), "number", 1),
+        "staff": _staff_pk(tournament, users["scorer"]),
+        "job": job.pk,
+    }
+
+
+def _incident_values(tournament, users) -> dict:
+    """An incident at table 1 of position 1 (the team's seats are not stored: the warning
+    names a player)."""
+    table = tournament.rounds.get(number=1).tables.order_by("number").first()
+    incident = arbitration.incident_log(
+        tournament=tournament,
+        user=users["arbitre"],
+        round=table.round,
+        table=table,
+        kind="conduct",
+        deal_number=1,
+        description="Spoke during the play.",
+    )
+    warning = arbitration.decision_add(
+        incident=incident,
+        user=users["arbitre"],
+        kind="warning",
+        note="noise",
+        registration=tournament.registrations.order_by("number").first(),
+    ).decision
+    return {"incident": incident.pk, "decision": warning.pk, "position": 1, "table": 1}
+
+
+# A triplettes séance of 12 players at 2 tables, a quadrettes round-robin of 8 players.
+TEAM_GAMES = {
+    "triplettes": (3, 12, triplettes_simulate, triplettes_sheets_simulate),
+    "quadrettes": (4, 8, quadrettes_simulate, quadrettes_sheets_simulate),
+}
+# A duplicate individuel of 8 players (2 tables, 2 positions).
+SEANCE_GAMES = {**TEAM_GAMES, "duplicate": (1, 8, duplicate_simulate, session_sheets_simulate)}
+
+
+def build_duplicate_teams_world(users, game: str) -> FormatWorld:
+    """A duplicate individuel, triplettes or quadrettes séance drawn, dealt, published, every
+    travelling sheet entered and confirmed and the séance left open: nothing of it may be
+    public yet (fft-duplicate.md §1.7)."""
+    size, players, simulate, sheets_simulate = SEANCE_GAMES[game]
+    tournament = tournament_simulate(
+        slug=f"permissions-{game}",
+        players=players,
+        user=users["organiser"],
+        team_size=size,
+        positions=2 if size == 1 else 1,
+        seed=5,
+        format=game,
+    )
+    _format_staff(tournament, users)
+    session = simulate(tournament=tournament, user=users["organiser"], seed=5)
+    sheets_simulate(session=session, rng=random.Random(5), close=False)
+    values = _common_values(tournament, users) | _incident_values(tournament, users)
+    return FormatWorld(tournament=tournament, values=values)
+
+
+def build_match_world(users, elsewhere: dict) -> FormatWorld:
+    """Two teams of four in one match, its quarter 1 named, the open room's two sheets entered
+    (one confirmed): the quarter is in play, nothing of it public yet."""
+    tournament = tournament_simulate(
+        slug="permissions-match",
+        players=8,
+        user=users["organiser"],
+        team_size=4,
+        positions=1,
+        seed=4,
+        format=Tournament.Format.MATCH,
+    )
+    _format_staff(tournament, users)
+    (match,) = matches_draw(tournament=tournament, user=users["organiser"], seed=1)
+    players = {}
+    for side, team in (("a", match.team_a), ("b", match.team_b)):
+        attacker, *others = team.members.order_by("number")
+        players[f"attacker_{side}"], players[f"defenders_{side}"] = attacker, others[:3]
+    quarter = quarter_name(
+        match=match, number=1, user=users["arbitre"], a_room="open", board_set=1, **players
+    )
+    rows = dict.fromkeys(range(1, 5), ("garde", "+56"))
+    for keeper in ("attack", "defence"):
+        match_sheet_save(
+            quarter=quarter,
+            room="open",
+            keeper=keeper,
+            rows=rows,
+            user=users["scorer"],
+            signed=True,
+        )
+    match_sheet_confirm(quarter=quarter, room="open", keeper="attack", user=users["arbitre"])
+    # A match has no position: the addresses of the positions find none, and an incident
+    # names one, so the incident given is the pairs tournament's: not found under this one.
+    values = _common_values(tournament, users) | {"position": 1, "table": 1}
+    values |= {key: elsewhere[key] for key in ("incident", "decision")}
+    return FormatWorld(tournament=tournament, values=values)
+
+
+def build_format_worlds(world: World) -> dict[str, FormatWorld]:
+    """One tournament of each team format, built after the pairs tournament of ``world``."""
+    return {
+        **{game: build_duplicate_teams_world(world.users, game) for game in SEANCE_GAMES},
+        "match": build_match_world(world.users, world.values),
+    }

@@ -38,7 +38,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.permissions_fixtures import build_world
+from tests.permissions_fixtures import build_format_worlds, build_world
 from tournaments.models import StaffRole, Tournament
 
 ROLES = (
@@ -48,9 +48,11 @@ ROLES = (
     "arbitre",
     "organiser",
     "other_organiser",
+    "player",  # an account with no role anywhere
     "superuser",
 )
 NO_ACCOUNT = {"anonymous", "private_visitor"}
+NO_ROLE_HERE = {"other_organiser", "player"}  # accounts with no role in the tournament
 TOURNAMENT_ROLES = {role.value for role in StaffRole.Role}
 
 
@@ -62,15 +64,17 @@ class Access:
     post_only: bool = False
     query: str = ""
     ok: tuple = (200,)  # the answers an allowed visitor may get
+    post_rule: str = ""  # who may send the page's form, when fewer than may see it
 
 
-def _access(rule, post_only, ok, query, fixed, params) -> Access:
+def _access(rule, post_only, ok, query, fixed, params, post_rule="") -> Access:
     ok = ok if isinstance(ok, tuple) else (ok,)
-    return Access(rule, tuple(params.items()), tuple((fixed or {}).items()), post_only, query, ok)
+    fixed = tuple((fixed or {}).items())
+    return Access(rule, tuple(params.items()), fixed, post_only, query, ok, post_rule)
 
 
-def page(rule, *, ok=200, query="", fixed=None, **params) -> Access:
-    return _access(rule, False, ok, query, fixed, params)
+def page(rule, *, ok=200, query="", fixed=None, post_rule="", **params) -> Access:
+    return _access(rule, False, ok, query, fixed, params, post_rule)
 
 
 def action(rule, *, ok=302, fixed=None, **params) -> Access:
@@ -224,7 +228,8 @@ ACCESS = {
 }
 
 # Each model in the admin has five pages; the answers a superuser gets where the admin itself
-# forbids a page to everyone (penalties and score sheets change only through the services).
+# forbids a page to everyone (penalties and score sheets change only through the services; a
+# "save" of 403: its change page shows the object and saves nothing).
 ADMIN_MODELS = {
     "auth.group": {},
     "auth.user": {},
@@ -236,10 +241,10 @@ ADMIN_MODELS = {
     "tournaments.team": {},
     "tournaments.staffrole": {},
     "scoring.bidban": {},
-    "scoring.penalty": {"add": 403},
-    "scoring.scoresheet": {"add": 403, "delete": 403},
+    "scoring.penalty": {"add": 403, "save": 403},
+    "scoring.scoresheet": {"add": 403, "delete": 403, "save": 403},
     # The queue of background jobs: read-only (its change page shows the task).
-    "django_tasks_database.dbtaskresult": {"add": 403, "delete": 403},
+    "django_tasks_database.dbtaskresult": {"add": 403, "delete": 403, "save": 403},
 }
 for _label, _forbidden in ADMIN_MODELS.items():
     _prefix = "admin:" + _label.replace(".", "_")
@@ -249,6 +254,187 @@ for _label, _forbidden in ADMIN_MODELS.items():
         ACCESS[f"{_prefix}_{_view}"] = page(
             "admin", ok=_forbidden.get(_view, 200), object_id=_label
         )
+    if "save" in _forbidden:  # its change page is shown, never saved
+        ACCESS[f"{_prefix}_change"] = page("admin", object_id=_label, post_rule="admin_read_only")
+
+
+# The other formats' tournaments (tests/permissions_fixtures.py: a duplicate individuel, a
+# triplettes and a quadrettes séance in play, not closed; a team match with its first quarter
+# in play). Every address under a tournament is declared again for each of them: the pages that
+# do not depend on the game (players, staff, documents, incidents, results) as for the pairs
+# tournament (``SAME_IN_EVERY_FORMAT``), the others in the format's own table. The rules are the
+# decorators' (``role_required``), the README's: a scorer sees the scores being entered, an
+# arbitre confirms, rules and closes, the organiser draws, deals, publishes and sets.
+SAME_IN_EVERY_FORMAT = {
+    *("manage:tournament", "manage:tournament_edit", "manage:staff", "manage:job"),
+    *("manage:job_file", "manage:staff_revoke", "manage:staff_link", "manage:registrations"),
+    *("manage:registration_add", "manage:registration_edit", "manage:registration_delete"),
+    *("manage:registration_restore", "manage:checkin", "manage:checkin_toggle"),
+    *("manage:checkin_all", "manage:checkin_all_undo", "manage:import_upload"),
+    "manage:import_preview",
+    *("scoring:exports", "arbitration:log", "arbitration:new", "arbitration:report"),
+    *("arbitration:record", "arbitration:scale", "public:tournament", "public:seating"),
+    *("standings:individual", "standings:player", "screen:screen", "screen:panel"),
+}
+# The team pages, in the team formats. A team the movement or a match names is not deleted:
+# refused, with a message.
+TEAM_PAGES = {
+    name: ACCESS[name]
+    for name in ("manage:teams", "manage:team_create", "manage:team_edit", "manage:team_delete")
+}
+SESSION = {"session": 1}
+RANKING_CSV = {"kind": "ranking", "fmt": "csv"}  # the official ranking's (not "individual")
+
+
+def _back(rule: str, *, post: bool = False, fixed=None, **params) -> Access:
+    """A page of another format: back to the tournament's own page."""
+    return (action if post else page)(rule, ok=302, fixed=fixed, **params)
+
+
+# The libre's position actions: refused, back to the positions page, nothing written.
+POSITION_ACTIONS = {
+    "manage:round_generate": action("organiser", **POSITION),
+    "manage:round_swap": action("arbitre", **POSITION),
+    "manage:round_publish": action("organiser", **POSITION),
+    "manage:round_unpublish": action("organiser", **POSITION),
+    "manage:round_swap_undo": action("organiser", **POSITION),
+}
+# The libre's positions and score sheets, where a format has its séance's page instead.
+POSITIONS_ELSEWHERE = {
+    "manage:rounds": page("scorer"),
+    "manage:round": page("scorer", **POSITION),  # the séance's page is named there
+    **POSITION_ACTIONS,
+    "manage:round_document": page("scorer", fixed={"kind": "list"}, **POSITION),
+    "manage:round_reprint": page("scorer", query="table=1", **POSITION),
+    "scoring:dashboard": _back("scorer", **POSITION),
+    "scoring:open": _back("scorer", **POSITION),
+    "scoring:close": _back("arbitre", post=True, **POSITION),
+    "scoring:reopen": _back("arbitre", post=True, **POSITION),
+    "scoring:sheet": _back("scorer", **SHEET),
+    "scoring:preview": _back("scorer", post=True, **SHEET),
+    "scoring:confirm": _back("arbitre", post=True, **SHEET),
+    "scoring:history": _back("scorer", **SHEET),
+}
+MATCH_PAGES_ELSEWHERE = {
+    name: _back(ACCESS[name].rule, post=ACCESS[name].post_only, fixed=dict(ACCESS[name].fixed))
+    for name in ACCESS
+    if name.startswith("scoring:match")
+}
+DUPLICATE_TEAMS = {
+    **TEAM_PAGES,
+    **POSITIONS_ELSEWHERE,
+    **MATCH_PAGES_ELSEWHERE,
+    "standings:teams": page("public", ok=302),  # the ranking is the triplettes' or quadrettes'
+    "scoring:export": page("arbitre", ok=(200, 302), fixed=RANKING_CSV),
+    "scoring:duplicate": page("scorer", fixed=SESSION),
+    "scoring:duplicate_deal": action("organiser", fixed=SESSION),
+    "scoring:duplicate_publish": action("organiser", fixed=SESSION),
+    "scoring:duplicate_close": action("arbitre", fixed=SESSION),
+    "scoring:duplicate_announce": action("arbitre", fixed=SESSION),
+    "scoring:duplicate_coefficient": action("organiser", fixed=SESSION),
+    "scoring:duplicate_ranking": page("scorer", fixed=SESSION),
+    # Every sheet is confirmed: only an arbitre corrects one (the service refuses a scorer).
+    "scoring:duplicate_board": page(
+        "scorer", fixed={"session": 1, "board": 1}, post_rule="arbitre"
+    ),
+    "scoring:duplicate_boards_type": page("arbitre", ok=302, fixed=SESSION),  # étuis dealt
+    "scoring:duplicate_board_type": page("arbitre", fixed={"session": 1, "board": 1}),
+    "scoring:duplicate_board_made": page("arbitre", fixed={"session": 1, "board": 1}),
+    "scoring:duplicate_document": page("scorer", ok=302, fixed={"session": 1, "kind": "sheets"}),
+    "scoring:duplicate_export": page("scorer", ok=302, fixed=SESSION),
+    # The tables' slips are the individuel's: back to the séance.
+    "scoring:duplicate_tables": page("scorer", ok=302, fixed=SESSION),
+    "scoring:duplicate_table_view": page("scorer", ok=302, fixed={"session": 1, "table": 1}),
+    "arbitration:incident": page("arbitre", **INCIDENT),
+    "arbitration:confirm": action("arbitre", **INCIDENT),
+    "arbitration:decide": action("arbitre", ok=400, **INCIDENT),
+    "arbitration:undo": action("arbitre", decision="decision", **INCIDENT),
+    "arbitration:status": action("arbitre", **INCIDENT),
+}
+FORMAT_ACCESS = {
+    "duplicate": {
+        **DUPLICATE_TEAMS,
+        # No team: the team pages do not exist.
+        **{
+            name: _access(a.rule, a.post_only, 404, a.query, dict(a.fixed), dict(a.params))
+            for name, a in TEAM_PAGES.items()
+        },
+        "standings:teams": page("public", ok=404),
+        "standings:quadrette": page("public", ok=404, number="team"),
+        "scoring:duplicate_draw": action("organiser", fixed=SESSION),
+        "scoring:duplicate_attacker": action("arbitre", fixed={"session": 1, "team": 1}),
+        # The tables' slips, for the staff's provisional ranking.
+        "scoring:duplicate_tables": page("scorer", fixed=SESSION),
+        "scoring:duplicate_table_view": page("scorer", fixed={"session": 1, "table": 1}),
+    },
+    "triplettes": {
+        **DUPLICATE_TEAMS,
+        "standings:quadrette": page("public", ok=404, number="team"),
+        # Mitchell or Howell: which one is a field of the form, refused next to it.
+        "scoring:duplicate_draw": action("organiser", ok=200, fixed=SESSION),
+        # Only the quadrettes name an attacker for a séance: refused, with a message.
+        "scoring:duplicate_attacker": action("arbitre", fixed={"session": 1, "team": 1}),
+    },
+    "quadrettes": {
+        **DUPLICATE_TEAMS,
+        "standings:quadrette": page("public", number="team"),
+        "scoring:duplicate_draw": action("organiser", fixed=SESSION),
+        "scoring:duplicate_attacker": action("arbitre", fixed={"session": 1, "team": 1}),
+    },
+    "match": {
+        # No position: the libre's addresses of positions find none.
+        **{
+            name: _access(a.rule, a.post_only, 404, a.query, dict(a.fixed), dict(a.params))
+            for name, a in POSITIONS_ELSEWHERE.items()
+        },
+        **TEAM_PAGES,
+        "manage:rounds": page("scorer"),
+        **POSITION_ACTIONS,
+        "standings:teams": page("public"),  # the competition table
+        "standings:quadrette": page("public", ok=404, number="team"),
+        "scoring:export": page("arbitre", ok=(200, 302), fixed=RANKING_CSV),
+        **{
+            name: _back(a.rule, post=a.post_only, fixed=dict(a.fixed))
+            for name, a in ACCESS.items()
+            if name.startswith("scoring:duplicate")
+        },
+        "scoring:matches": page("scorer"),
+        "scoring:matches_draw": action("organiser"),
+        "scoring:match": page("scorer", fixed={"match": 1}),
+        "scoring:match_bonus": action("arbitre", ok=400, fixed={"match": 1}),  # no bonus given
+        "scoring:match_penalty": action("arbitre", fixed={"match": 1}),
+        "scoring:match_sheet": page("scorer", fixed={"match": 1}),
+        "scoring:match_quarter": page("scorer", fixed={"match": 1, "quarter": 1}),
+        # Empty forms: refused, next to their fields.
+        "scoring:match_quarter_players": action(
+            "arbitre", ok=400, fixed={"match": 1, "quarter": 1}
+        ),
+        "scoring:match_quarter_sheet": action(
+            "scorer", ok=400, fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
+        ),
+        "scoring:match_quarter_sheet_confirm": action(
+            "arbitre", fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
+        ),
+        "scoring:match_quarter_close": action("arbitre", fixed={"match": 1, "quarter": 1}),
+        "scoring:match_board_cancel": action("arbitre", ok=400, fixed={"match": 1, "quarter": 1}),
+        # No étui cancelled: nothing to confirm or undo.
+        **{
+            name: action("arbitre", ok=404, fixed={"match": 1, "quarter": 1, "board": 1})
+            for name in (
+                "scoring:match_board_confirm",
+                "scoring:match_board_restore",
+                "scoring:match_board_restore_confirm",
+            )
+        },
+        # An incident names a position, which a match has not: the one given is another
+        # tournament's, found nowhere here.
+        "arbitration:incident": page("arbitre", ok=404, **INCIDENT),
+        "arbitration:confirm": action("arbitre", ok=404, **INCIDENT),
+        "arbitration:decide": action("arbitre", ok=404, **INCIDENT),
+        "arbitration:undo": action("arbitre", ok=404, decision="decision", **INCIDENT),
+        "arbitration:status": action("arbitre", ok=404, **INCIDENT),
+    },
+}
 
 
 def collect_urls(resolver=None, namespace=(), params=frozenset()):
@@ -282,6 +468,23 @@ def test_every_parameter_is_filled():
         assert given == URLS[name], f"{name} takes {sorted(URLS[name])}, ACCESS gives {given}"
 
 
+TOURNAMENT_URLS = {name for name, found in URLS.items() if "slug" in found}
+
+
+@pytest.mark.parametrize("game", sorted(FORMAT_ACCESS))
+def test_every_tournament_url_is_declared_for_every_format(game):
+    """A tournament of any format reaches every address under ``/t/<slug>/``: each must say
+    what that format's visitors get, shared or its own, never both."""
+    own = FORMAT_ACCESS[game]
+    missing = sorted(TOURNAMENT_URLS - SAME_IN_EVERY_FORMAT - set(own))
+    assert not missing, f"declare these addresses for the {game}: {missing}"
+    assert not SAME_IN_EVERY_FORMAT & set(own), "declared twice"
+    assert not set(own) - TOURNAMENT_URLS, "declared, but not under a tournament"
+    for name, access in own.items():
+        given = {"slug"} | {p for p, _ in access.params} | {p for p, _ in access.fixed}
+        assert given == URLS[name], f"{name} takes {sorted(URLS[name])}, {game} gives {given}"
+
+
 def test_only_the_admin_has_unnamed_urls():
     """An unnamed page cannot be declared: only the admin's redirects and catch-all may be."""
     unnamed = [ns for name, _, ns in collect_urls() if name is None and ns != ("admin",)]
@@ -292,6 +495,7 @@ def test_only_the_admin_has_unnamed_urls():
 def world(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock(), transaction.atomic():
         world = build_world()
+        world.formats = build_format_worlds(world)
         # One session per account for the whole module: logging in for each case costs more
         # than the request it precedes.
         for role, user in world.users.items():
@@ -308,10 +512,12 @@ def expected(rule: str, role: str) -> str:
         return "allowed"
     if rule == "admin":
         return "allowed" if role == "superuser" else "admin_login"
+    if rule == "admin_read_only":  # a page the admin shows and never saves, to anyone
+        return "403" if role == "superuser" else "admin_login"
     if rule == "public":
         if role == "anonymous":
             return "allowed"
-        return "404" if role in NO_ACCOUNT or role == "other_organiser" else "allowed"
+        return "404" if role in NO_ACCOUNT | NO_ROLE_HERE else "allowed"
     if role in NO_ACCOUNT:
         return "login"
     if rule == "account" or role == "superuser":
@@ -350,41 +556,71 @@ def snapshot() -> dict:
     }
 
 
-def _url(world, name: str, slug: str) -> str:
-    access = ACCESS[name]
-    kwargs = {param: world.values[key] for param, key in access.params}
+def _url(values: dict, name: str, slug: str, access: Access) -> str:
+    kwargs = {param: values[key] for param, key in access.params}
     kwargs.update(access.fixed)
     if "slug" in URLS[name]:
         kwargs["slug"] = slug
     return reverse(name, kwargs=kwargs) + (f"?{access.query}" if access.query else "")
 
 
+def probe(client, world, role: str, name: str, game: str = "") -> None:
+    """``role`` asks for ``name`` in the pairs tournament, or in the ``game``'s: GET, and POST
+    (an empty form); a refused POST writes nothing."""
+    tournament, values = world.tournament, world.values
+    access = ACCESS[name]
+    if game:
+        tournament, values = world.formats[game].tournament, world.formats[game].values
+        access = FORMAT_ACCESS[game].get(name, access)
+    if role != "anonymous":
+        Tournament.objects.filter(pk=tournament.pk).update(is_public=False)
+    if role not in NO_ACCOUNT:
+        client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions[role]
+    url = _url(values, name, tournament.slug, access)
+    outcome = expected(access.rule, role)
+    what = f"{role} → {access.rule} page {url}"
+
+    response = client.get(url)
+    if not access.post_only:
+        check(response, outcome, access.ok, f"GET by {what}")
+    elif response.status_code != 405:  # a GET is refused as any request of this visitor would be
+        assert outcome != "allowed", f"GET by {what}: {response.status_code}, expected 405"
+        check(response, outcome, (), f"GET by {what}")
+    outcome = expected(access.post_rule or access.rule, role)
+    # The decorator that refuses a page's GET refuses its POST before the view: only the
+    # actions' refusals are checked against the database (every row, which costs).
+    before = snapshot() if outcome != "allowed" and access.post_only else None
+    response = client.post(url, {})
+    status = response.status_code
+    if access.post_only or outcome != "allowed":
+        check(response, outcome, access.ok, f"POST by {what}")
+    else:  # a page's empty form: refused next to its fields, or not a form (405)
+        assert status != 403 or 403 in access.ok, f"POST by {what}: {status}"
+    if before is not None:
+        assert snapshot() == before, f"a refused POST by {what} changed the database"
+
+
 CASES = [pytest.param(name, role, id=f"{name}-{role}") for name in ACCESS for role in ROLES]
+FORMAT_CASES = [
+    pytest.param(game, name, role, id=f"{game}-{name}-{role}")
+    for game in FORMAT_ACCESS
+    for name in sorted(TOURNAMENT_URLS)
+    for role in ROLES
+]
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("name", "role"), CASES)
 def test_url_permission(client, world, name, role):
-    access = ACCESS[name]
-    if role != "anonymous":
-        Tournament.objects.filter(pk=world.tournament.pk).update(is_public=False)
-    if role not in NO_ACCOUNT:
-        client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions[role]
-    url = _url(world, name, world.tournament.slug)
-    outcome = expected(access.rule, role)
-    what = f"{role} → {access.rule} page {url}"
+    probe(client, world, role, name)
 
-    if not access.post_only:
-        check(client.get(url), outcome, access.ok, f"GET by {what}")
-        return
-    response = client.get(url)
-    if response.status_code != 405:  # a GET is refused as any request of this visitor would be
-        assert outcome != "allowed", f"GET by {what}: {response.status_code}, expected 405"
-        check(response, outcome, (), f"GET by {what}")
-    before = snapshot() if outcome != "allowed" else None
-    check(client.post(url, {}), outcome, access.ok, f"POST by {what}")
-    if before is not None:
-        assert snapshot() == before, f"a refused POST by {what} changed the database"
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("game", "name", "role"), FORMAT_CASES)
+def test_url_permission_in_every_format(client, world, game, name, role):
+    """The same visitors in a duplicate individuel, a triplettes, a quadrettes and a team-match
+    tournament in play."""
+    probe(client, world, role, name, game)
 
 
 # Pages that name an object of the tournament (a player, a team, an incident, a staff role...);
@@ -406,7 +642,7 @@ def test_objects_are_not_reached_through_another_tournament(client, world, name)
     their own address: nothing is found there, nothing is written."""
     access = ACCESS[name]
     client.cookies[settings.SESSION_COOKIE_NAME] = world.sessions["other_organiser"]
-    url = _url(world, name, world.values["other_slug"])
+    url = _url(world.values, name, world.values["other_slug"], access)
     before = snapshot()
     response = client.post(url, {}) if access.post_only else client.get(url)
     assert response.status_code == 404, f"{url}: {response.status_code}"

@@ -6,7 +6,7 @@ Each service runs in one transaction with its audit entry (``services_common``).
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, ProtectedError
 from django.utils.translation import gettext as _
 
 from common.errors import field_error
@@ -109,4 +109,10 @@ def team_delete(*, team: Team, user) -> None:
         data={"team": team.pk, "name": team.name},
     )
     team.members.update(team=None)
-    team.delete()
+    try:
+        team.delete()
+    except ProtectedError as exc:  # a drawn movement or a match names it: nothing is deleted
+        raise ValidationError(
+            _("This team plays in the movement or a match: it cannot be deleted."),
+            code="team_in_play",
+        ) from exc

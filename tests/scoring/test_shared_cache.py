@@ -17,8 +17,10 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from common import cache as cache_module
+from scoring.formats.duplicate.services import session_close, session_reopen
 from scoring.formats.libre import services
 from scoring.formats.libre.standings import cached_standings, ledger_stamp
+from tests.scoring.duplicate import test_cache_confidentiality as confidential
 from tests.support import enter
 from tournaments.views import helpers
 
@@ -86,3 +88,17 @@ def test_a_poll_on_another_server_hears_of_the_change(client, round1, staff, mon
     response = client.get(address, {"fragment": "1", "stamp": str(stamp)})
     assert response.status_code == 200
     assert "1 of 2 sheets" in response.content.decode()
+
+
+def test_a_closed_seance_drawn_on_one_server_is_not_served_by_another_once_reopened(monkeypatch):
+    """fft-duplicate.md §1.7 across servers: one server draws the public pages of a closed
+    séance into the shared cache; the séance is reopened; another server serves nothing of its
+    results, and asks nothing of the first (a new stamp is a new key)."""
+    tournament, session, arbitre, _second = confidential.build()
+    session_close(session=session, user=arbitre)
+    assert confidential.shows_results_everywhere(confidential.public_html(tournament))
+    session_reopen(session=session, user=arbitre, reason="A line was misread.")
+    monkeypatch.setattr(helpers, "cache", another_server())
+    monkeypatch.setattr(cache_module, "cache", another_server())
+    for params in ({}, {"fragment": "1"}):
+        assert not confidential.secrets_in(confidential.public_html(tournament, **params))

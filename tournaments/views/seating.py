@@ -1,6 +1,8 @@
 """Staff pages for the seating of positions: list, generate, review and swap, publish, print,
 and the ways back (unpublish, undo the last swap)."""
 
+from functools import wraps
+
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -159,6 +161,22 @@ def round_detail(request, tournament, number):
     return _review(request, tournament, round_)
 
 
+def positions_only(view):
+    """For the libre's position actions (after ``role_required``): a format that plays in
+    séances or matches has its own page for them; its positions are never seated, published or
+    swapped here (nothing written), the visitor is sent back to the positions page, which
+    names that page."""
+
+    @wraps(view)
+    def wrapper(request, tournament, number, *args, **kwargs):
+        if not tournament.plays_positions:
+            messages.info(request, _("This game seats and publishes its positions elsewhere."))
+            return redirect("manage:rounds", slug=tournament.slug)
+        return view(request, tournament, number, *args, **kwargs)
+
+    return wrapper
+
+
 def _played_elsewhere(request, tournament, round_=None):
     context = {
         "tournament": tournament,
@@ -170,6 +188,7 @@ def _played_elsewhere(request, tournament, round_=None):
 
 @require_POST
 @role_required(Role.ORGANISER)
+@positions_only
 def round_generate(request, tournament, number):
     try:
         services_seating.round_seat_players(
@@ -187,6 +206,7 @@ def round_generate(request, tournament, number):
 
 @require_POST
 @role_required(Role.ARBITRE)
+@positions_only
 def round_swap(request, tournament, number):
     round_ = _round(tournament, number)
     if not round_.is_locked and not has_role(request.user, tournament, Role.ORGANISER):
@@ -211,6 +231,7 @@ def round_swap(request, tournament, number):
 
 @require_POST
 @role_required(Role.ORGANISER)
+@positions_only
 def round_publish(request, tournament, number):
     services_seating.round_publish(round=_round(tournament, number), user=request.user)
     # Ready before anyone asks: a worker makes what will be printed now (tournaments.jobs).
@@ -225,6 +246,7 @@ def round_publish(request, tournament, number):
 
 @require_POST
 @role_required(Role.ORGANISER)
+@positions_only
 def round_unpublish(request, tournament, number):
     try:
         services_undo.round_unpublish(round=_round(tournament, number), user=request.user)
@@ -240,6 +262,7 @@ def round_unpublish(request, tournament, number):
 
 @require_POST
 @role_required(Role.ORGANISER)
+@positions_only
 def round_swap_undo(request, tournament, number):
     swap = SwapUndoForm.read(request.POST)["swap"]
     try:
@@ -272,7 +295,9 @@ def round_document(request, tournament, number, kind):
     far it is (tournaments.jobs)."""
     if kind not in DOCUMENTS:
         raise Http404
-    _round(tournament, number)
+    round_ = _round(tournament, number)
+    if not tournament.plays_positions:  # the libre's documents: the format's own page instead
+        return _played_elsewhere(request, tournament, round_)
     params = position_document_params(request, tournament, number, kind)
     return document_response(request, tournament, f"position.{kind}", params)
 
@@ -282,6 +307,8 @@ def round_reprint(request, tournament, number):
     """The score sheet of one table again (``?table=7``), or of the tables whose sheet is not
     entered yet (``?missing=1``); a table the position does not have: the page, with why."""
     round_ = _round(tournament, number)
+    if not tournament.plays_positions:  # no libre score sheet: the format's own page instead
+        return _played_elsewhere(request, tournament, round_)
     if request.GET.get("missing") == "1":
         numbers = round_tables_missing(round=round_)
         if numbers:

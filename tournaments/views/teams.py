@@ -73,6 +73,10 @@ def team_form(request, tournament, number=None):
 @role_required(Role.ORGANISER)
 def team_delete(request, tournament, number):
     team = get_object_or_404(Team, tournament=tournament, number=number)
-    services.team_delete(team=team, user=request.user)
+    try:
+        services.team_delete(team=team, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect("manage:team_edit", slug=tournament.slug, number=number)
     messages.success(request, _("Team deleted."))
     return redirect("manage:teams", slug=tournament.slug)

@@ -6,6 +6,8 @@ same check as the save and answers only the parts of the page that change, out o
 fields being typed in are never replaced.
 """
 
+from functools import wraps
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
@@ -51,13 +53,27 @@ def _table(tournament, number, table) -> Table:
     )
 
 
+def sheets_of_positions(view):
+    """For the views of a position's score sheets (after ``role_required``): a format without
+    them has its own page (étuis, quarters), where they are sent; nothing here reads or writes
+    its positions as the libre's."""
+
+    @wraps(view)
+    def wrapper(request, tournament, number, *args, **kwargs):
+        elsewhere = format_of(tournament).position_scores_page(
+            tournament, _round(tournament, number)
+        )
+        if elsewhere is not None:
+            return redirect(elsewhere)
+        return view(request, tournament, number, *args, **kwargs)
+
+    return wrapper
+
+
 @role_required(Role.SCORER)
+@sheets_of_positions
 def dashboard(request, tournament, number):
     round_ = _round(tournament, number)
-    # A format without score sheets of positions has its own page (étuis, quarters).
-    elsewhere = format_of(tournament).position_scores_page(tournament, round_)
-    if elsewhere is not None:
-        return redirect(elsewhere)
     board = round_dashboard(round=round_)
     bans = round_bans(round=round_, tables=[row.table for row in board.rows])
     for row in board.rows:
@@ -83,6 +99,7 @@ def dashboard(request, tournament, number):
 
 
 @role_required(Role.SCORER)
+@sheets_of_positions
 def open_table(request, tournament, number):
     """The dashboard's "sheet of table N" box: straight to that sheet."""
     round_ = _round(tournament, number)
@@ -139,6 +156,7 @@ def _render_sheet(
 
 
 @role_required(Role.SCORER)
+@sheets_of_positions
 def sheet(request, tournament, number, table):
     table_ = _table(tournament, number, table)
     seats = table_seats(table=table_)
@@ -217,6 +235,7 @@ def sheet(request, tournament, number, table):
 
 @require_POST
 @role_required(Role.SCORER)
+@sheets_of_positions
 def preview(request, tournament, number, table):
     """The live check while typing: marks, totals and messages, out of band."""
     table_ = _table(tournament, number, table)
@@ -229,6 +248,7 @@ def preview(request, tournament, number, table):
 
 @require_POST
 @role_required(Role.ARBITRE)
+@sheets_of_positions
 def confirm(request, tournament, number, table):
     table_ = _table(tournament, number, table)
     current = current_sheet(table=table_)
@@ -248,6 +268,7 @@ def confirm(request, tournament, number, table):
 
 
 @role_required(Role.SCORER)
+@sheets_of_positions
 def history(request, tournament, number, table):
     table_ = _table(tournament, number, table)
     seats = table_seats(table=table_)
@@ -266,6 +287,7 @@ def history(request, tournament, number, table):
 
 @require_POST
 @role_required(Role.ARBITRE)
+@sheets_of_positions
 def close(request, tournament, number):
     round_ = _round(tournament, number)
     try:
@@ -279,6 +301,7 @@ def close(request, tournament, number):
 
 @require_POST
 @role_required(Role.ARBITRE)
+@sheets_of_positions
 def reopen(request, tournament, number):
     round_ = _round(tournament, number)
     try:

@@ -27,6 +27,7 @@ from scoring.formats.match.services import (
 )
 from scoring.models.match import MatchLine, MatchQuarter, MatchSheet, TeamMatch
 from tests.scoring.duplicate.helpers import staff_of
+from tournaments import services_teams
 from tournaments.models import AuditEntry, Tournament
 from tournaments.simulation import tournament_simulate
 from tournaments.transfer import tournament_export, tournament_import
@@ -554,3 +555,24 @@ def test_the_match_page_shows_no_minus_zero_for_a_team_without_penalty(client):
     html = client.get(reverse("scoring:match", args=[tournament.slug, match.number]))
     html = html.content.decode()
     assert "−1.500" in html and "−0.000" not in html
+
+
+def test_a_team_that_plays_a_match_is_not_deleted(client):
+    """Deleting a team a drawn match names was a 500 (a protected row); now refused with a
+    message on the team's page, nothing deleted, no audit entry."""
+    tournament = competition_of()
+    (match,) = matches_draw(tournament=tournament, user=tournament.created_by, seed=1)
+    team = match.team_a
+    entries = AuditEntry.objects.count()
+    client.force_login(tournament.created_by)
+    url = reverse("manage:team_delete", args=[tournament.slug, team.number])
+    response = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.redirect_chain[0][0] == reverse(
+        "manage:team_edit", args=[tournament.slug, team.number]
+    )
+    assert "This team plays in the movement or a match: it cannot be deleted." in (
+        response.content.decode()
+    )
+    assert team.members.count() == 4 and AuditEntry.objects.count() == entries
+    with pytest.raises(ValidationError):
+        services_teams.team_delete(team=team, user=tournament.created_by)

@@ -11,6 +11,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
+from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 
 from scoring.engine.duplicate_teams import COLOURS
 from scoring.formats.duplicate.services import (
@@ -27,7 +29,8 @@ from scoring.formats.triplettes.reads import (
 )
 from scoring.models.duplicate import TravellingLine
 from tournaments import services_triplettes
-from tournaments.models import Tournament
+from tournaments.models import AuditEntry, Tournament
+from tournaments.services_duplicate import session_publish
 from tournaments.services_triplettes import triplettes_movement_build
 from tournaments.simulation import tournament_simulate
 
@@ -273,3 +276,51 @@ def test_the_pages_the_triplettes_do_not_have_yet_say_so_and_the_libre_ones_are_
     assert teams.url == reverse("standings:individual", args=[tournament.slug])
     page = client.get(reverse("standings:individual", args=[tournament.slug])).content.decode()
     assert "hidden-until-closed" in page  # nothing of a score while the séance is open
+
+
+def test_the_libre_score_sheets_and_documents_of_a_position_send_to_the_seance(client):
+    """A table's libre score sheet, its live check and its reprint were 500s on a triplettes
+    position (no seat stored: a sheet of no player), and its documents a job bound to fail the
+    same way; each now sends to the séance's page (or the positions page, which names it)."""
+    tournament = triplettes(players=12, positions=1)
+    drawn(tournament)
+    client.force_login(tournament.created_by)
+    seance = reverse("scoring:duplicate", args=[tournament.slug, 1])
+    slug = tournament.slug
+    for name in ("scoring:sheet", "scoring:history"):
+        response = client.get(reverse(name, args=[slug, 1, 1]))
+        assert response.status_code == 302 and response.url == seance, name
+    response = client.post(reverse("scoring:preview", args=[slug, 1, 1]), {})
+    assert response.status_code == 302 and response.url == seance
+    for url in (
+        reverse("manage:round_reprint", args=[slug, 1]) + "?table=1",
+        reverse("manage:round_document", args=[slug, 1, "sheets"]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert seance in response.content.decode()
+
+
+def test_the_libre_position_actions_leave_a_seance_alone(client):
+    """Publishing, unpublishing, seating again or swapping through the libre's position
+    addresses reached a séance's positions: unpublished behind the séance's back, or four
+    libre documents asked for a position that has no seat. Now each sends back to the
+    positions page, nothing written."""
+    tournament = triplettes(players=12, positions=1)
+    session = drawn(tournament)
+    session_publish(session=session, user=tournament.created_by)
+    client.force_login(tournament.created_by)
+    slug = tournament.slug
+    entries, jobs = AuditEntry.objects.count(), DBTaskResult.objects.count()
+    for name in (
+        "manage:round_unpublish",
+        "manage:round_publish",
+        "manage:round_generate",
+        "manage:round_swap",
+        "manage:round_swap_undo",
+    ):
+        response = client.post(reverse(name, args=[slug, 1]), {"fresh": "1"})
+        assert response.status_code == 302, name
+        assert response.url == reverse("manage:rounds", args=[slug]), name
+    assert tournament.rounds.get(number=1).is_published
+    assert (AuditEntry.objects.count(), DBTaskResult.objects.count()) == (entries, jobs)
