@@ -191,8 +191,9 @@ class ThrottledLoginMixin:
             if self.user_cache is not None:  # the right password, for an inactive account
                 attempt.delete()
             raise
-        attempt.delete()  # a success is no failure
-        login_failures_clear(account=self.get_user())
+        attempt.delete()  # a success is no failure, nor a form sent without both fields
+        if self.get_user() is not None:
+            login_failures_clear(account=self.get_user())
         return cleaned
 
 

@@ -106,6 +106,16 @@ def test_twenty_failures_from_one_address_block_it_for_every_username(client, an
     assert log_in(client, "anne", PASSWORD, address="198.51.100.1").status_code == 302
 
 
+@pytest.mark.parametrize("url", ["login", "admin:login"])
+@pytest.mark.parametrize("data", [{}, {"username": "anne"}, {"password": PASSWORD}])
+def test_a_login_sent_without_both_fields_says_so_and_counts_nothing(client, anne, url, data):
+    """Issue 36: an empty or half-filled login form was a 500 (no account to clear)."""
+    response = client.post(reverse(url), data, REMOTE_ADDR="10.0.0.1")
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
+    assert not LoginFailure.objects.exists()
+
+
 def test_the_admin_login_is_throttled_too(client, anne):
     anne.is_staff = True
     anne.save()
