@@ -60,9 +60,12 @@ def refuse_conflict(current: VersionedSheet | None, base_version: int | None) ->
         raise Conflict(current if version_of(current) else None)
 
 
-def resubmitted(current: VersionedSheet | None, base_version: int | None, *, same: bool) -> bool:
+def resubmitted(
+    current: VersionedSheet | None, base_version: int | None = None, *, same: bool
+) -> bool:
     """Whether the save is the stored version sent again (``same``: nothing typed differs), so
-    no new version is made; otherwise refused if someone saved since ``base_version``."""
+    no new version is made; otherwise refused if someone saved since ``base_version`` (not
+    checked when it is not given: the caller checks it after its own refusals)."""
     if version_of(current) and same:
         return True
     refuse_conflict(current, base_version)

@@ -409,8 +409,9 @@ FORMAT_ACCESS = {
         "scoring:match_quarter_players": action(
             "arbitre", ok=400, fixed={"match": 1, "quarter": 1}
         ),
+        # An empty sheet names no version it was read from: the conflict answer (issue 36).
         "scoring:match_quarter_sheet": action(
-            "scorer", ok=400, fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
+            "scorer", ok=409, fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}
         ),
         "scoring:match_quarter_sheet_confirm": action(
             "arbitre", fixed={"match": 1, "quarter": 1, "room": "open", "keeper": "attack"}

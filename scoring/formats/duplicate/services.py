@@ -45,6 +45,7 @@ from scoring.formats.registry import format_of
 from scoring.models.duplicate import Board, TravellingLine, TravellingSheet
 from scoring.sheet_lifecycle import (
     confirm_gate,
+    refuse_conflict,
     refuse_correction,
     resubmitted,
     stamp_confirmed,
@@ -141,10 +142,13 @@ def travelling_sheet_save(
     same = current is not None and Counter(map(kept_line, entry.lines)) == Counter(
         map(kept_line, stored_entry(current).lines)
     )
-    if resubmitted(current, base_version, same=same):
+    if resubmitted(current, same=same):
         return current
     correcting = current is not None and current.is_confirmed
+    # Who may change it before which version it was read from: a scorer is refused a
+    # confirmed sheet whatever version the form names.
     refuse_correction(user, tournament, current, error=PermissionDenied)
+    refuse_conflict(current, base_version)
     problems = _refusals(board, entry, user, current)
     if problems:
         raise TravellingRefused(problems)
