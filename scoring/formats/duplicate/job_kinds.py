@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.formats.duplicate import documents as documents_duplicate
 from scoring.formats.duplicate import documents_results as documents_duplicate_results
 from scoring.formats.duplicate import excel as excel_duplicate
-from scoring.formats.registry import format_of, registered
+from scoring.formats.registry import format_named, format_of
 from tournaments.jobs import Kind, register
 from tournaments.models import Session
 from tournaments.permissions import Role
@@ -84,9 +84,8 @@ def _make(tournament, params, progress):
 
 def _label(params):
     name, _make = DOCUMENTS[params["doc"]]
-    form = next((game for game in registered() if game.key == params.get("form")), None)
-    if form is not None:
-        name = form.own_document_names.get(params["doc"], name)
+    if params.get("form"):  # a team form that names its documents otherwise
+        name = format_named(params["form"]).own_document_names.get(params["doc"], name)
     return _("%(name)s, séance %(k)s") % {"name": name(), "k": params["session"]}
 
 

@@ -13,8 +13,10 @@ from django.urls import reverse
 from scoring.formats.duplicate.reads import board_plays
 from scoring.formats.duplicate.services import boards_make, session_close, travelling_sheet_confirm
 from scoring.formats.duplicate.services_reports import table_report_save
+from scoring.formats.registry import format_of
 from scoring.models.duplicate import Board, TravellingSheet
 from tournaments.models import AuditEntry, Seat, Session, SessionAttacker, Table, Tournament
+from tournaments.models.formats import Movement
 from tournaments.services_duplicate import session_position_announce, session_publish
 from tournaments.services_triplettes import triplettes_movement_build
 from tournaments.simulation import tournament_simulate
@@ -133,13 +135,15 @@ def team_tables(tournament, position) -> dict[int, int]:
             "registration__number", flat=True
         )
     )
+    # In oppositions the home team defends and the visitor's attacker sits South.
+    visits = tournament.seating_movement == Movement.OPPOSITIONS
     where = {}
     for table in Table.objects.filter(round__tournament=tournament, round__number=position):
         for member in table.ns_team.members.all():
-            if not ((tournament.format == "quadrettes") and member.number in attackers):
+            if not (visits and member.number in attackers):
                 where[member.number] = table.number
         for member in table.ew_team.members.all():
-            if tournament.format != "quadrettes" or member.number in attackers:
+            if not visits or member.number in attackers:
                 where[member.number] = table.number
     return where
 
@@ -167,7 +171,7 @@ def test_a_closed_team_seance_still_shows_its_movement(client, fmt, players, pos
         (k, team_tables(tournament, k)[member.number]) for k in range(1, positions + 1)
     ]
     assert 'data-testid="results-1"' in html and "hidden-until-closed" not in html
-    if tournament.format == "quadrettes":  # the team's own page too
+    if format_of(tournament).team_roadmap_page:  # the team's own page too
         address = reverse("standings:quadrette", args=[tournament.slug, member.team.number])
         html = client.get(address).content.decode()
         assert 'data-testid="movement"' in html and 'data-testid="roadmap"' in html
