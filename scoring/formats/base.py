@@ -35,6 +35,11 @@ class TournamentFormat:
         """The tournament's ranking in the format's own terms (``scoring.ranking``)."""
         raise NotImplementedError
 
+    def table_game(self):
+        """How its tables enter their own deals (``scoring.at_table.game.TableGame``), or None
+        where they cannot yet: the format is played on paper only."""
+        return None
+
     # After a write (``scoring.extension``): what the format keeps ready in the cache.
 
     def refresh_rankings(self, tournament: Tournament) -> None:

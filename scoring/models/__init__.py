@@ -26,6 +26,7 @@ from .match import (
     QuarterPlayer,
     TeamMatch,
 )
+from .table_entry import TableAccess, TableEntry, TableRefusal
 
 __all__ = [
     "ORIENTATIONS",
@@ -47,6 +48,9 @@ __all__ = [
     "PoigneeChoice",
     "QuarterPlayer",
     "ScoreSheet",
+    "TableAccess",
+    "TableEntry",
+    "TableRefusal",
     "TableReport",
     "TeamMatch",
     "TravellingLine",

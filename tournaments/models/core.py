@@ -165,6 +165,22 @@ class Tournament(GameFormat, models.Model):
     is_public = models.BooleanField(
         _("public"), default=True, help_text=_("Listed on the public home page.")
     )
+    table_entry = models.BooleanField(
+        _("entry at the tables"),
+        default=False,
+        help_text=_(
+            "The players enter each deal or étui line on a phone at their table and a player "
+            "of the other side approves it; an arbitre may put any table back on paper."
+        ),
+    )
+    table_entry_confirmed = models.BooleanField(
+        _("arbitre confirms the tables' sheets"),
+        default=False,
+        help_text=_(
+            "Ticked: a sheet entered at a table is confirmed by an arbitre, as a paper sheet. "
+            "Unticked: the players' approvals sign it."
+        ),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("created by"),

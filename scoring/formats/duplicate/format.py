@@ -95,6 +95,18 @@ class DuplicateFamily(TournamentFormat):
         ``row.team``); empty when players, not teams, are placed."""
         return []
 
+    def table_game(self):
+        from scoring.formats.duplicate.at_table import DuplicateTableGame
+
+        return DuplicateTableGame(self)
+
+    def table_sides(self, board) -> tuple[int, frozenset[int]]:
+        """At the table: the seat that enters the étui's line (North), and the seats of the
+        other side, one of whom approves it."""
+        from scoring.formats.duplicate.at_table import default_sides
+
+        return default_sides(board)
+
     def attacking_members(self, board) -> tuple[dict, dict]:
         """(position, table) -> the ids of who may attack there, and -> their team's name, for
         a form whose sheet names the attacker (``attacker_per_line``); else both empty."""

@@ -12,6 +12,11 @@ class Libre(TournamentFormat):
     def official_ranking(self, tournament, *, official=True, up_to=None):
         return ranking.official_ranking(tournament, official, up_to)
 
+    def table_game(self):
+        from scoring.formats.libre.at_table import LibreTableGame
+
+        return LibreTableGame()
+
     def refresh_rankings(self, tournament):
         """The standings the public pages show (``standings.standings_refresh``)."""
         standings_refresh(tournament_id=tournament.pk)

@@ -56,6 +56,10 @@ class Quadrettes(TeamDuplicate):
     def movement_facts(self, tournament, session):
         return views.movement_facts(tournament, session)
 
+    def table_sides(self, board):
+        """The South attacker writes the line; a defender approves it (§4)."""
+        return 2, frozenset({0, 1, 3})
+
     def board_lines(self, board):
         return views.board_lines(board)
 

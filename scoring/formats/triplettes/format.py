@@ -54,6 +54,10 @@ class Triplettes(TeamDuplicate):
     def board_lines(self, board):
         return views.board_lines(board)
 
+    def table_sides(self, board):
+        """North writes the line; East or West, of the other triplette, approves it (§3)."""
+        return 0, frozenset({1, 3})
+
     def attacking_members(self, board):
         return attacking_members(board)
 
