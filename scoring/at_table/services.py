@@ -54,13 +54,18 @@ class EntryRefused(ValidationError):
 
 def tables_account():
     """The account the tables' entries are written to the ledger as: it cannot log in."""
-    user, made = get_user_model().objects.get_or_create(
-        username=TABLES_USERNAME, defaults={"is_active": False}
-    )
-    if made:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    users = get_user_model().objects
+    user = users.filter(username=TABLES_USERNAME).first()
+    if user is not None:
+        return user
+    try:
+        with transaction.atomic():  # a savepoint: two first approvals may race to make it
+            user = users.create(username=TABLES_USERNAME, is_active=False)
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+            return user
+    except IntegrityError:
+        return users.get(username=TABLES_USERNAME)
 
 
 def game_of(table: Table):
