@@ -58,7 +58,9 @@ class TableGame:
     def seats(self, table) -> list[SeatView]:
         raise NotImplementedError
 
-    def items(self, table) -> list[Item]:
+    def items(self, table, entries: dict[int, dict] | None = None) -> list[Item]:
+        """What the table plays, given the entries so far (number -> data): a libre deal's bans
+        depend on the deals before it."""
         raise NotImplementedError
 
     def read(self, table, number: int, post, approved: dict[int, dict]) -> Reading:
