@@ -79,6 +79,8 @@ class TableGame:
     def approvers(self, table, number: int, data: dict, seat: int) -> frozenset[int]:
         """The seats that may approve what ``seat`` entered."""
         one, other = self.sides(table, number, data)
+        if not one and not other:  # nobody took (not played, marks only): any other player
+            return frozenset(s.seat for s in self.seats(table)) - {seat}
         if seat in one:
             return other
         if seat in other:

@@ -218,3 +218,13 @@ def test_the_duplicate_page_never_shows_another_tables_line(client, duplicate):
     for other in range(102, score + 1, 2):
         assert f"+{other}" not in text
     assert "Running totals" not in text and "rank" not in text.lower()
+
+
+def test_a_deal_not_played_is_approved_by_another_player(client, libre):
+    post = {"number": 1, "seat": 0, "client_key": "pass", "d1-mode": "all_pass"}
+    answer = json.loads(client.post(url("enter", libre), post, **JSON).content)
+    assert answer["ok"]
+    page = client.get(url("page", libre), {"me": 2}).content.decode()
+    assert "Approve Deal 1" in page
+    response = client.post(url("approve", libre), {"entry": answer["entry"], "seat": 2}, **JSON)
+    assert json.loads(response.content)["status"] == "approved"
