@@ -106,6 +106,7 @@ def _live(access, me):
         "seats": seats,
         "me": me if me in labels else None,
         "me_label": labels.get(me, ""),
+        "me_name": next((s.name for s in seats if s.seat == me), ""),
         "items": items,
         "rows": rows,
         "live": live,

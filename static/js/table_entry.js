@@ -1,6 +1,7 @@
 /* The table's phone page (scoring/at_table/views.py, templates/table/page.html). The page works
    without it (plain forms, a redirect after each); with it:
    - the seat chosen is kept on the phone (localStorage) and the page opens at it next time;
+   - a table closed meanwhile (410 to the live part's refresh) reloads to say why;
    - an entry is kept on the phone before it is sent (localStorage, with its own client_key), sent
      with fetch (Accept: application/json), and while it cannot be sent it is listed as "not sent
      yet" (a reload keeps it) and sent again, with the SAME key, on the "online" event and every
@@ -47,14 +48,15 @@
     return;
   }
   if (params.has("me")) save(SEAT, params.get("me"));
-  var choice = document.getElementById("seat-choice");
-  if (choice) {
-    choice.addEventListener("change", function (event) {
-      if (event.target.name !== "me") return;
-      save(SEAT, event.target.value);
-      choice.submit();
-    });
-  }
+  // The seat form is sent with its button, not on change: an arrow key in the radio group must
+  // not leave the page (WCAG 3.2.2).
+
+  // A closed table (410 to the page's refresh): show why, instead of "connection lost".
+  document.body.addEventListener("htmx:responseError", function (event) {
+    if (event.detail && event.detail.xhr && event.detail.xhr.status === 410) {
+      window.location.reload();
+    }
+  });
 
   var device = load(DEVICE, null);
   if (!device) {

@@ -38,7 +38,8 @@ def phones(browser, live_server):
         contexts.append(context)
         page = context.new_page()
         page.goto(f"/table/{secret}/")
-        page.locator(f'input[name="me"][value="{seat}"]').check()  # the page follows at once
+        page.locator(f'input[name="me"][value="{seat}"]').check()
+        page.get_by_role("button", name="This is my seat").click()
         expect(page).to_have_url(f"{live_server.url}/table/{secret}/?me={seat}")
         return page
 
@@ -171,6 +172,8 @@ def test_an_entry_not_sent_is_kept_sent_again_and_recorded_once(phones):
     assert TableEntry.objects.filter(number=2).count() == 0
     east.context.set_offline(False)
     expect(east.get_by_role("heading", name="Deal 3", exact=True)).to_be_visible(timeout=12_000)
+    east.goto(f"/table/{access.secret}/")  # the phone remembers its seat
+    expect(east).to_have_url(f"{east.url.split('?')[0]}?me=1")
     entries = TableEntry.objects.order_by("number")
     assert [(e.number, e.data["points"]) for e in entries] == [(1, "45"), (2, "50")]
 

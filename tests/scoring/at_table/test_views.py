@@ -55,7 +55,7 @@ def test_the_libre_page_shows_the_table_its_seats_and_the_next_deal(client, libr
     response = client.get(url("page", libre), {"me": 1})
     text = response.content.decode()
     assert response.status_code == 200
-    assert "Which seat are you?" in text and "Deal 1" in text
+    assert "You are East" in text and "Deal 1" in text
     assert all(str(name) in text for name in names)
     assert 'name="d1-contract"' in text and 'name="d1-mark0"' in text
     assert "Dealer:" in text  # the deal's dealer, shown before it is played
@@ -64,6 +64,7 @@ def test_the_libre_page_shows_the_table_its_seats_and_the_next_deal(client, libr
 
 def test_no_form_before_the_seat_is_chosen(client, libre):
     text = client.get(url("page", libre)).content.decode()
+    assert "Which seat are you?" in text
     assert 'id="table-entry"' not in text and "Say which seat you are first" in text
 
 
