@@ -232,6 +232,11 @@ def submit(*, access: TableAccess, number, seat, post, client_key, device="", re
 def _submit(access, number, seat, post, client_key, device, replaces):
     access = _locked(access)
     table = access.table
+    # The same sending twice at once (two taps): the second waited for the lock, and finds
+    # what the first recorded.
+    done = TableEntry.objects.filter(table=table, client_key=client_key).first()
+    if done is not None:
+        return done
     game = game_of(table)
     items = {item.number: item for item in game.items(table)}
     try:
