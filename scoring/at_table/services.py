@@ -238,24 +238,7 @@ def _submit(access, number, seat, post, client_key, device, replaces):
     if done is not None:
         return done
     game = game_of(table)
-    items = {item.number: item for item in game.items(table)}
-    try:
-        number = int(number)
-    except (TypeError, ValueError):
-        number = None
-    if number not in items:
-        raise EntryRefused({"": [_("Your table does not play this at this position.")]})
-    seat = _seat_of(table, seat)
-    item = items[number]
-    if item.writers and seat not in item.writers:
-        raise EntryRefused(
-            {
-                "seat": [
-                    _("The player at %(seat)s enters this line.")
-                    % {"seat": _seats(game, table, item.writers)}
-                ]
-            }
-        )
+    number, seat = _item_and_seat(game, table, number, seat)
     live = live_entries(table)
     current = live.get(number)
     if current is not None:
@@ -292,6 +275,24 @@ def _submit(access, number, seat, post, client_key, device, replaces):
         Action.TABLE_ENTERED, table, entry, seat=seat, device=entry.device, summary=reading.summary
     )
     return entry
+
+
+def _item_and_seat(game, table, number, seat) -> tuple[int, int]:
+    """The item ``number`` names at this table and the seat sending it, who must be one that
+    enters it; refused otherwise."""
+    items = {item.number: item for item in game.items(table)}
+    try:
+        number = int(number)
+    except (TypeError, ValueError):
+        number = None
+    if number not in items:
+        raise EntryRefused({"": [_("Your table does not play this at this position.")]})
+    seat = _seat_of(table, seat)
+    writers = items[number].writers
+    if writers and seat not in writers:
+        message = _("The player at %(seat)s enters this line.")
+        raise EntryRefused({"seat": [message % {"seat": _seats(game, table, writers)}]})
+    return number, seat
 
 
 def _seats(game, table, seats) -> str:
