@@ -13,7 +13,15 @@ from scoring.formats.duplicate import documents_results
 from scoring.formats.quadrettes import documents as documents_quadrettes
 from scoring.formats.triplettes import documents as documents_triplettes
 from tests.jobs import fetch
-from tests.print_layout import encodes, pdf_pages, qr_codes
+from tests.print_layout import (
+    boxes,
+    captured,
+    encodes,
+    outside,
+    page_size,
+    pdf_pages,
+    qr_codes,
+)
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, staff_of
 from tests.scoring.duplicate.test_quadrettes import drawn as quadrettes_drawn
 from tests.scoring.duplicate.test_quadrettes import quadrettes
@@ -23,6 +31,7 @@ from tests.scoring.duplicate.test_triplettes import triplettes
 from .test_printed_codes import LAN, SITE, SMALLEST_CODE, pages_of
 
 pytestmark = pytest.mark.django_db
+PRINTABLE = 5.0  # mm an office printer leaves blank at each edge
 
 
 def individuel():
@@ -94,17 +103,51 @@ def assert_own_codes(page, number, positions, codes, code_page):
             assert not any(short in text for _address, short in by_position.values())
 
 
+def assert_strip_in_place(page):
+    """The strip's words and QR codes stay in their frames, on the printable page, over
+    nothing else of the card."""
+    found = boxes(page)
+    strip = [b for b in found if "code-cell" in b.around]
+    assert strip
+    assert outside(found, "code-cell", margin=0.2) == []
+    width, height = page_size(page)
+    printable = (PRINTABLE, PRINTABLE, width - PRINTABLE, height - PRINTABLE)
+    assert all(b.inside(*printable) for b in strip)
+    rest = [b for b in found if "code-cell" not in b.around]
+    assert [(a.what, b.what) for a in strip for b in rest if a.overlaps(b)] == []
+
+
+def cards_of(session, cards_pdf, first):
+    """(the PDF's pages, WeasyPrint's) of the cards with the codes, checked to keep the pages
+    of the cards without them."""
+    _name, _type, plain = cards_pdf(session)
+    with captured() as laid_out:
+        _name, _type, pdf = cards_pdf(session, site=SITE)
+    printed = pages_of(pdf, f"cards-{session.tournament.format}.pdf")
+    assert len(printed) == len(pdf_pages(plain))  # the séance keeps its pages
+    return printed, laid_out[0].pages
+
+
 def test_each_card_carries_its_own_tables_code_at_each_position(seance):
     session, cards_pdf, first = seance
-    _name, _type, plain = cards_pdf(session)
-    _name, _type, pdf = cards_pdf(session, site=SITE)
-    printed = pages_of(pdf, f"cards-{session.tournament.format}.pdf")
-    assert len(printed) == len(pdf_pages(plain))  # a normal séance keeps its pages
+    printed, laid_out = cards_of(session, cards_pdf, first)
     codes, tables = codes_of(session), played(session)
     code_page = SITE + reverse("at_table:code", kwargs={"slug": session.tournament.slug})
     for index, number in enumerate(sorted(tables)):
-        page = printed[first + index]
-        assert_own_codes(page, number, tables[number], codes, code_page)
+        assert_own_codes(printed[first + index], number, tables[number], codes, code_page)
+        assert_strip_in_place(laid_out[first + index])
+
+
+def test_thirteen_positions_keep_a_card_to_its_page():
+    """Two lines of QR codes: the rows go compact, one line each, and the card fits."""
+    tournament = duplicate_tournament(players=52, positions=13, table_entry=True)
+    session = drawn_session(tournament)
+    printed, laid_out = cards_of(session, documents_results.cards_pdf, 0)
+    codes, tables = codes_of(session), played(session)
+    code_page = SITE + reverse("at_table:code", kwargs={"slug": tournament.slug})
+    for number in (1, 13):
+        assert_own_codes(printed[number - 1], number, tables[number], codes, code_page)
+        assert_strip_in_place(laid_out[number - 1])
 
 
 def test_with_the_switch_off_no_card_carries_a_code(seance):
