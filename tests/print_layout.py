@@ -21,7 +21,7 @@ from pypdf.generic import ContentStream
 
 MM = 25.4 / 96  # millimetres per CSS pixel, WeasyPrint's unit
 PT = 25.4 / 72  # millimetres per PDF point
-CONTAINERS = ("table-card", "face", "tent", "qr-band")
+CONTAINERS = ("table-card", "face", "tent", "qr-band", "code-cell")
 
 
 @dataclass(frozen=True)

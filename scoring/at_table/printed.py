@@ -34,3 +34,15 @@ def table_codes(round_, site: str) -> dict[int, TableCode]:
         for number, access in sorted(accesses_of(round_).items())
         if not access.on_paper
     }
+
+
+def session_codes(session, site: str) -> dict[tuple[int, int], TableCode]:
+    """{(position, table number): ``TableCode``} for a duplicate séance, whose tables have a
+    code per position (a ``Table`` row each): its cards print each position's."""
+    if not site or not enters_at_table(session.tournament):
+        return {}
+    return {
+        (round_.number, number): code
+        for round_ in session.rounds.order_by("number")
+        for number, code in table_codes(round_, site).items()
+    }

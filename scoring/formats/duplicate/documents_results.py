@@ -6,7 +6,9 @@ Each function returns ``(filename, content_type, bytes)`` for ``common.views.dow
 rankings and the feuilles de route read the confirmed travelling sheets only
 (``session_results(official=True)``), the figures an arbitre signs; percentages print with two
 decimals in the reader's language, as the pages show them. The table cards read the movement
-only (``board_plays``): they are printed before play and carry no score. Must not write.
+only (``board_plays``): they are printed before play and carry no score; when the tables enter
+at the table, each card carries its table's code at each position (``card_codes``). Must not
+write (but the tables' codes, made the first time they are asked for).
 """
 
 from collections import Counter, defaultdict
@@ -17,6 +19,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from common.rendering import PDF, render_pdf
+from scoring.formats.duplicate.card_codes import add_codes, compact_after
 from scoring.formats.duplicate.documents import _name
 from scoring.formats.duplicate.exports import decimal_text
 from scoring.formats.duplicate.reads import (
@@ -317,11 +320,13 @@ def _table_card(table, positions, at, seat_of, boards, people) -> dict:
     return {"table": table, "rows": rows}
 
 
-def cards_pdf(session: Session) -> tuple[str, str, bytes]:
+def cards_pdf(session: Session, site: str = "") -> tuple[str, str, bytes]:
     """The table cards, from the movement: for each table, at each position, the série it
     plays (its étuis), the table its étuis go to and the série it gets next; each player by
-    orientation with the table they go to at the next position. Then every player's table at
-    every position, alphabetically. No score: printable before play."""
+    orientation with the table they go to at the next position; when the tables enter at the
+    table, its code at each position (``card_codes``; ``site``: the server as the players
+    reach it). Then every player's table at every position, alphabetically. No score:
+    printable before play."""
     positions, at, seat_of = _movement(session)
     people = {
         r.pk: r
@@ -332,12 +337,14 @@ def cards_pdf(session: Session) -> tuple[str, str, bytes]:
     boards = _série_boards(session)
     tables = sorted({table for _position, table in at})
     cards = [_table_card(t, positions, at, seat_of, boards, people) for t in tables]
+    code_address = add_codes(cards, session, site)
     context = {
         "tournament": session.tournament,
         "session": session,
         "positions": positions,
         "cards": cards,
-        "compact": len(positions) > COMPACT_POSITIONS,
+        "code_address": code_address,
+        "compact": len(positions) > compact_after(code_address, COMPACT_POSITIONS),
         "players_pages": _players_pages(positions, at, seat_of, people),
         "orientation_labels": [Orientation(o).label for o in ORIENTATIONS],
     }

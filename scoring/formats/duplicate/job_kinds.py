@@ -17,6 +17,8 @@ from tournaments.models import Session
 from tournaments.permissions import Role
 
 KIND = "duplicate"
+# On the tables: when they enter their étuis at the table, each card carries its table's codes.
+ON_THE_TABLE = {"cards"}
 
 # doc -> what the page calls it (a job's label knows only its parameters: the same for every form)
 NAMES = {
@@ -63,10 +65,19 @@ def documents_of(tournament) -> dict | None:
     return format_of(tournament).session_documents
 
 
-def params(session: int, doc: str, tournament=None) -> dict:
+def on_the_table(tournament, doc: str) -> bool:
+    """Whether the document prints the tables' codes: it lies on the tables and they enter at
+    the table (from the server's address as the players reach it, ``params``' ``site``)."""
+    return doc in ON_THE_TABLE and tournament.table_entry
+
+
+def params(session: int, doc: str, tournament=None, site: str = "") -> dict:
     """A document's job parameters; a form that names some documents its own way says which
-    it is (``form``: its ``Tournament.format``), for their names (``_label``)."""
+    it is (``form``: its ``Tournament.format``), for their names (``_label``); ``site``, the
+    server as the players reach it, for the tables' codes (``on_the_table``)."""
     found = {"session": session, "doc": doc}
+    if site and doc in ON_THE_TABLE:
+        found["site"] = site
     named = tournament is not None and tournament.plays_duplicate
     if named and format_of(tournament).own_document_names:
         found["form"] = tournament.format
@@ -79,6 +90,8 @@ def _make(tournament, params, progress):
     if session is None or documents is None or params["doc"] not in documents:
         return None
     _name, make = documents[params["doc"]]
+    if params.get("site") and params["doc"] in ON_THE_TABLE:
+        return make(session, site=params["site"])  # the tables enter at the table: their codes
     return make(session)
 
 

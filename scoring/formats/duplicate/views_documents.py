@@ -2,7 +2,8 @@
 /manage/t/<slug>/duplicate/<k>/documents/<kind>.pdf, kind "sheets" (blank travelling sheets),
 "topped" (the topped ones, from the confirmed sheets), "labels" (étui labels and diagrams),
 "ranking" (alterné and général rankings), "roadmaps" (the players' feuilles de route) or
-"cards" (table cards; for the quadrettes with the preparation page); and
+"cards" (table cards; for the quadrettes with the preparation page; each table's codes when
+the tables enter at the table, from the server's address as the request reached it); and
 /documents/export.xlsx, every score and note (PM for the quadrettes) of the séance.
 
 Thin: the documents (``documents_duplicate``, ``documents_triplettes``, ``documents_quadrettes``
@@ -20,6 +21,7 @@ from scoring.formats.duplicate import job_kinds as job_kinds_duplicate
 from scoring.formats.duplicate.views import duplicate_only
 from tournaments.models import Session
 from tournaments.permissions import Role, role_required
+from tournaments.views.helpers import site_address
 from tournaments.views.jobs import document_response
 
 
@@ -39,5 +41,7 @@ def session_export(request, tournament, session):
 
 def _document(request, tournament, session, kind):
     found = get_object_or_404(Session, tournament=tournament, number=session)
-    params = job_kinds_duplicate.params(found.number, kind, tournament)
+    on_the_table = job_kinds_duplicate.on_the_table(tournament, kind)
+    site = site_address(request) if on_the_table else ""  # each table's codes
+    params = job_kinds_duplicate.params(found.number, kind, tournament, site=site)
     return document_response(request, tournament, job_kinds_duplicate.KIND, params)

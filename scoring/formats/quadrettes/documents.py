@@ -14,8 +14,9 @@ starts (``quadrette_openings``: both the pure movement's) and how to turn an ét
 printed taker is not South; the table cards name the home defenders in the seat each keeps
 all séance and say, per position, who defends, who attacks, the étuis in the order the table
 plays them with the table each goes to next (``quadrette_relays``), and where the attacker goes
-next. They read the movement only: no score. Each function returns
-``(filename, content_type, bytes)``. Must not write.
+next, and, when the tables enter at the table, its code at each position (``card_codes``).
+They read the movement only: no score. Each function returns ``(filename, content_type,
+bytes)``. Must not write (but the tables' codes, made the first time they are asked for).
 """
 
 from collections import defaultdict
@@ -24,6 +25,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from common.rendering import PDF, render_pdf
+from scoring.formats.duplicate.card_codes import add_codes
 from scoring.formats.duplicate.documents import _line_row, _name, sheets_pdf
 from scoring.formats.duplicate.documents_results import MINUS, _série_boards, score_text
 from scoring.formats.quadrettes.reads import (
@@ -236,18 +238,22 @@ def _cards(session: Session, movement: QuadretteMovement, by_set, teams, boards)
     return cards
 
 
-def cards_pdf(session: Session) -> tuple[str, str, bytes]:
+def cards_pdf(session: Session, site: str = "") -> tuple[str, str, bytes]:
     """The preparation page (per série the copies of each étui, the tables that start it;
-    the étuis to turn), then a card per home table. No score: printable before play."""
+    the étuis to turn), then a card per home table, with its code at each position when the
+    tables enter at the table (``site``: the server as the players reach it). No score:
+    printable before play."""
     teams, _attackers = _people(session)
     plays = quadrette_plays(session)
     movement = session_movement(session, plays)
     boards = _série_boards(session)
+    cards = _cards(session, movement, plays, teams, boards)
     context = {
         "tournament": session.tournament,
         "session": session,
         "preparation": _preparation(session, movement),
-        "cards": _cards(session, movement, plays, teams, boards),
+        "cards": cards,
+        "code_address": add_codes(cards, session, site),
     }
     content = render_pdf("print/quadrettes_cards.html", context)
     return _name(session, "cartons"), PDF, content

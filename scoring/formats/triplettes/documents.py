@@ -14,7 +14,9 @@ the travelling sheets, blank or topped, and the table and triplette cards.
 
 Each function returns ``(filename, content_type, bytes)``. Reads ``triplettes_lines`` (the
 topped sheets read the confirmed travelling sheets only); the cards read the movement only and
-carry no score. Must not write.
+carry no score; when the tables enter at the table, each table card carries its table's code
+at each position (``card_codes``). Must not write (but the tables' codes, made the first time
+they are asked for).
 """
 
 from collections import defaultdict
@@ -22,6 +24,7 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 
 from common.rendering import PDF, render_pdf
+from scoring.formats.duplicate.card_codes import add_codes, compact_after
 from scoring.formats.duplicate.documents import _line_row, _name, sheets_pdf
 from scoring.formats.duplicate.documents_results import COMPACT_POSITIONS, _série_boards
 from scoring.formats.triplettes.lines import TripletteLine, team_members, triplette_lines
@@ -161,8 +164,10 @@ def _team_card(team, members, positions, of_team, teams, context) -> dict:
     return {"team": team, "members": members, "rows": rows}
 
 
-def cards_pdf(session: Session) -> tuple[str, str, bytes]:
-    """The table cards, then one card per triplette, from the movement (no score)."""
+def cards_pdf(session: Session, site: str = "") -> tuple[str, str, bytes]:
+    """The table cards, with their tables' codes when they enter at the table (``site``: the
+    server as the players reach it), then one card per triplette, from the movement (no
+    score)."""
     positions, at, of_team = _movement(session)
     teams, members = team_members(session)
     boards = _série_boards(session)
@@ -174,14 +179,17 @@ def cards_pdf(session: Session) -> tuple[str, str, bytes]:
     context = (boards, takers, expected_attackers_of(session.tournament), session)
     tables = sorted({table for _position, table in at})
     playing = sorted({pk for pk, _position in of_team}, key=lambda pk: teams[pk].number)
+    cards = [_table_card(t, positions, at, of_team, teams, boards) for t in tables]
+    code_address = add_codes(cards, session, site)
     content = render_pdf(
         "print/duplicate_table_cards.html",
         {
             "tournament": session.tournament,
             "session": session,
             "positions": positions,
-            "cards": [_table_card(t, positions, at, of_team, teams, boards) for t in tables],
-            "compact": len(positions) > COMPACT_POSITIONS,
+            "cards": cards,
+            "code_address": code_address,
+            "compact": len(positions) > compact_after(code_address, COMPACT_POSITIONS),
             "players_pages": [],
             "orientation_labels": [line_label("NS"), line_label("EW")],
             "team_cards": [
