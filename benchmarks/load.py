@@ -20,7 +20,12 @@ balancer does), each starting with another:
   (``?fragment=1&stamp=…``, 204 when nothing changed), as htmx does (the pages themselves poll
   every PUBLIC_REFRESH_SECONDS, 15: the default ``--poll 13-17`` is that pace, 2-5 a stress);
 - around every confirmation, a watcher on each server checks that the official standings'
-  next poll shows it (``load_fresh``): a stale answer is an error.
+  next poll shows it (``load_fresh``): a stale answer is an error;
+- with ``--tables N``, the first N tables enter their deals at the table instead of on paper
+  (the tournament's switch on; the arbitres leave them alone): each table's two phones arrive
+  within the first minute, open the table's page through its secret, the taker's posts each
+  deal (JSON), a player of the other camp approves it, ``--double`` of them sent again with
+  the same client_key (a retry, or two taps at once) (``load_tables``).
 
 Then it waits for what is in flight, stops gunicorn, checks the database against what the
 clients saw accepted, prints requests, rates and latencies per kind and per server, errors, the
@@ -31,7 +36,8 @@ error). Targets: 95th percentile under ``--target-ms`` (300) for
 every kind of request of the run and for all of them; no error (a status other than the one
 expected, a timeout, a broken connection, a page that does not show what was done); no lost,
 duplicated, altered or unexpected sheet and no lost confirmation; every server fresh after
-every confirmation. The logins are a warm-up: their errors count, their latency (a
+every confirmation; no table entry lost or doubled (each recorded once, approved as seen, on
+its table's score sheet once). The logins are a warm-up: their errors count, their latency (a
 deliberately slow password hash) does not.
 
 Options:
@@ -45,6 +51,7 @@ Options:
   --target-ms T   the 95th percentile target (300)
   --no-latency-target   report the latencies without failing on them (CI: a shared machine's
                   latency is noise; errors and lost sheets still fail the run)
+  --tables N      tables entering at the table (0)  --table-deals K  deals each enters (1)
   --seed K        seed of the sheets and pauses (1)   --keep   keep the tournament afterwards
 Needs PostgreSQL (refuses SQLite). ``CONN_MAX_AGE`` and other settings pass through the
 environment to gunicorn (``REDIS_URL`` too, with one server and no ``--redis``).
@@ -66,6 +73,7 @@ from .load_fresh import Freshness
 from .load_http import Browser, Recorder
 from .load_report import report
 from .load_server import Gunicorn, RedisServer, collectstatic, cpu_seconds, production_env
+from .load_tables import table_clients, tables_report
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -85,6 +93,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--double", type=float, default=0.1)
     parser.add_argument("--target-ms", type=float, default=300)
     parser.add_argument("--no-latency-target", action="store_true")
+    parser.add_argument("--tables", type=int, default=0)
+    parser.add_argument("--table-deals", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args(argv)
@@ -98,6 +108,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error("--arbitres: at least 2 (four-eyes: another arbitre confirms)")
     if args.players < 3 or args.duration <= 0 or args.workers < 1 or args.servers < 1:
         parser.error("--players at least 3, --duration, --servers and --workers positive")
+    if args.tables < 0 or args.table_deals < 1:
+        parser.error("--tables: 0 or more; --table-deals: 1 or more")
     args.poll = (low, high)
     return args
 
@@ -122,7 +134,7 @@ async def load(args, prepared, servers: list[Gunicorn], redis: RedisServer | Non
     settings = Settings(slug=prepared.tournament.slug, pace=args.pace, double=args.double)
     settings.poll, settings.arrival = args.poll, min(10.0, args.duration / 3)
     settings.freshness = Freshness(prepared.tournament.slug, ports, recorder)
-    ledger = Ledger(free=deque(prepared.tables))
+    ledger = Ledger(free=deque(prepared.tables[len(prepared.table_clients) :]))
     browsers = [Browser("127.0.0.1", ports, warmup, start=i) for i in range(len(prepared.accounts))]
     gate = asyncio.Semaphore(4)  # people log in a few at a time, not all in one millisecond
 
@@ -146,6 +158,8 @@ async def load(args, prepared, servers: list[Gunicorn], redis: RedisServer | Non
         browser = Browser("127.0.0.1", ports, recorder, start=i // 2)
         rng = new_rng(args.seed, f"viewer{i}")
         tasks.append(asyncio.create_task(viewer(browser, page, settings, stop, rng)))
+    tables, phones = table_clients(prepared.table_clients, ports, recorder, settings, args)
+    tasks += [asyncio.create_task(phone(stop, new_rng(args.seed, name))) for name, phone in phones]
     cpu_before, started = cpu_seconds(servers, redis), time.perf_counter()
     await asyncio.sleep(args.duration)
     stop.set()
@@ -163,6 +177,7 @@ async def load(args, prepared, servers: list[Gunicorn], redis: RedisServer | Non
         "warmup_seconds": warmup_seconds,
         "recorder": recorder,
         "ledger": ledger,
+        "tables": tables,
         "elapsed": elapsed,
         "cpu": {key: cpu_after[key] - cpu_before[key] for key in cpu_before},
         "logged_in": sum(logged),
@@ -198,6 +213,47 @@ def start_servers(args, stack: ExitStack, tmp: Path, env: dict) -> tuple[list, R
     return servers, redis
 
 
+def prepare(args, slug: str):
+    """The run's tournament, its arbitres' sheets and its tables' deals; None when it has fewer
+    tables than ``--tables``."""
+    from .load_setup import tables_prepare, tournament_prepare
+
+    started = time.perf_counter()
+    prepared = tournament_prepare(
+        slug=slug,
+        players=args.players,
+        arbitres=args.arbitres,
+        positions=args.positions,
+        seed=args.seed,
+    )
+    prepared.table_clients = tables_prepare(
+        tournament=prepared.tournament,
+        plans=prepared.tables,
+        count=args.tables,
+        deals=args.table_deals,
+        seed=args.seed,
+    )
+    if len(prepared.table_clients) < args.tables:
+        print(f"--tables {args.tables}: only {len(prepared.tables)} tables seated.")
+        return None
+    print(
+        f"Tournament {slug}: {args.players} players, {args.positions} position(s) seated "
+        f"and published ({len(prepared.tables)} tables, {args.tables} entering at the "
+        f"table), {args.arbitres} arbitres, in {time.perf_counter() - started:.1f} s",
+        flush=True,
+    )
+    return prepared
+
+
+def tables_passed(prepared, result) -> bool:
+    """The table entries checked in the database against what the phones were told."""
+    from .load_setup import tables_verify
+
+    print()
+    found = tables_verify(plans=prepared.table_clients, ledger=result["tables"])
+    return tables_report(prepared.table_clients, result["tables"], found)
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     url = database_url()
@@ -208,26 +264,15 @@ def main(argv: list[str]) -> int:
     from django.core.management import call_command
     from django.db import connection
 
-    from .load_setup import tournament_prepare, tournament_remove, verify
+    from .load_setup import tournament_remove, verify
 
     call_command("migrate", verbosity=0)
     slug = f"load-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(2)}"
-    started = time.perf_counter()
     sessions = []
     try:
-        prepared = tournament_prepare(
-            slug=slug,
-            players=args.players,
-            arbitres=args.arbitres,
-            positions=args.positions,
-            seed=args.seed,
-        )
-        print(
-            f"Tournament {slug}: {args.players} players, {args.positions} position(s) seated "
-            f"and published ({len(prepared.tables)} tables), {args.arbitres} arbitres, "
-            f"in {time.perf_counter() - started:.1f} s",
-            flush=True,
-        )
+        prepared = prepare(args, slug)
+        if prepared is None:
+            return 2
         with tempfile.TemporaryDirectory(prefix="tarot-load-") as tmp:
             env = production_env(database_url=url, static_root=str(Path(tmp) / "static"))
             collectstatic(env)
@@ -237,10 +282,12 @@ def main(argv: list[str]) -> int:
                 sessions = result["sessions"]
                 log_tail = "\n".join(f"[:{s.port}]\n{s.tail()}" for s in servers)
         connection.close()  # idle through the run: a fresh one for the check
-        verdict = verify(
-            tournament=prepared.tournament, tables=prepared.tables, ledger=result["ledger"]
-        )
+        on_paper = prepared.tables[len(prepared.table_clients) :]  # the arbitres' tables
+        verdict = verify(tournament=prepared.tournament, tables=on_paper, ledger=result["ledger"])
         passed = report(args, result, verdict, log_tail)
+        if prepared.table_clients:
+            passed = tables_passed(prepared, result) and passed
+            print(f"\n{'PASS' if passed else 'FAIL'} (with the table entries)")
     finally:
         if args.keep:
             print(f"Kept tournament {slug} (--keep).")

@@ -118,15 +118,15 @@ class Browser:
         origin = f"http://{self.host}:{port}"
         if method == "POST":  # as a browser sends them: Django's CSRF check compares the Origin
             headers = {"Origin": origin, "Referer": origin + path, **(headers or {})}
+        headers = {"Accept": "text/html,*/*", **(headers or {})}  # a phone's fetch asks JSON
         lines = [
             f"{method} {path} HTTP/1.1",
             f"Host: {self.host}:{port}",
             "User-Agent: tarot-loadtest/1",
-            "Accept: text/html,*/*",
             "Accept-Language: fr",
             "Connection: close",
         ]
-        for name, value in (headers or {}).items():
+        for name, value in headers.items():
             lines.append(f"{name}: {value}")
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))

@@ -8,8 +8,8 @@ import statistics
 
 from .load_http import Recorder, percentile
 
-# The order of the table: what the arbitres do, then what the viewers do.
-ORDER = ("login", "sheet", "standings", "seating", "static", "freshness", "generator")
+# The order of the table: what the arbitres do, the tables' phones, then the viewers.
+ORDER = ("login", "sheet", "table", "standings", "seating", "static", "freshness", "generator")
 HEADER = (
     f"{'kind':<24}{'requests':>9}{'per s':>8}{'statuses':>26}"
     f"{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}{'errors':>8}"

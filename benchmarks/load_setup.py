@@ -5,7 +5,10 @@ tournament of N players with its positions seated and published (``tournament_si
 arbitre accounts that can log in, and a random valid sheet for every table
 (``scoring.formats.libre.simulation.random_sheet``), so that the clients never read the database.
 ``verify`` compares what the clients saw accepted with what the database holds;
-``tournament_remove`` deletes everything the run created.
+``tournament_remove`` deletes everything the run created. With ``--tables N``, the first N tables
+enter their deals at the table instead (``tables_prepare``: the switch on, each table's secret
+and valid deals with who enters and who approves each; ``tables_verify``: every entry the phones
+saw recorded is there once, and written once to its score sheet).
 """
 
 import random
@@ -26,6 +29,7 @@ from tournaments.models import Player, StaffRole, Table, Tournament
 from tournaments.simulation import tournament_simulate
 
 from .load_clients import Ledger, TablePlan
+from .load_tables import DealPlan, TableClientPlan, TablesLedger
 
 
 @dataclass
@@ -33,6 +37,8 @@ class Prepared:
     tournament: Tournament
     accounts: list[tuple[str, str]]  # (username, password) of the arbitres
     tables: list[TablePlan]  # every table of the seated positions, in the order to enter them
+    # the first tables, entering at the table (``--tables``): the arbitres leave them alone
+    table_clients: list[TableClientPlan] = field(default_factory=list)
 
 
 def tournament_prepare(
@@ -97,7 +103,9 @@ def verify(*, tournament: Tournament, tables: list[TablePlan], ledger: Ledger) -
     ):
         stored.setdefault(sheet.table_id, []).append(sheet)
     for table_id, versions in stored.items():
-        plan = by_id[table_id]
+        plan = by_id.get(table_id)
+        if plan is None:  # a table entering at the table: ``tables_verify`` checks it
+            continue
         name = f"position {plan.position} table {plan.number}"
         if table_id not in ledger.accepted and table_id not in ledger.uncertain:
             verdict.unexpected.append(f"{name}: {len(versions)} version(s) never seen accepted")
@@ -143,6 +151,96 @@ def _differences(sheet: ScoreSheet, sent, plan: TablePlan) -> list[str]:
     if marks != sum(len(deal.marks) for deal in expected.deals):
         problems.append(f"{marks} mark rows")
     return problems
+
+
+def tables_prepare(*, tournament, plans: list[TablePlan], count: int, deals: int, seed: int):
+    """The first ``count`` tables of ``plans`` enter at the table (the tournament's switch on):
+    for each, its secret and ``deals`` valid deals (``random_deal``, read by the table game as
+    the server will), entered by the taker and approved by the first seat of the other camp."""
+    from scoring.at_table import services
+    from scoring.engine.entry import SheetEntry
+    from scoring.formats.libre.simulation import random_deal
+
+    if count <= 0:
+        return []
+    tournament.table_entry = True
+    tournament.save(update_fields=["table_entry"])
+    rng = random.Random(f"{seed}:tables")
+    clients = []
+    for plan in plans[:count]:
+        table = Table.objects.select_related("round__tournament").get(pk=plan.table_id)
+        game, setup = services.game_of(table), table_setup(table=table)
+        played, planned = {}, []
+        for number in range(1, min(deals, setup.deals) + 1):
+            deal = random_deal(setup, number, rng)
+            fields = post_fields(SheetEntry(deals=(deal,)))
+            fields = {k: v for k, v in fields.items() if k.startswith(f"d{number}-")}
+            reading = game.read(table, number, fields, played)
+            if not reading.is_valid:
+                raise RuntimeError(f"table {table}: deal {number} refused {reading.problems}")
+            approvers = game.approvers(table, number, reading.data, deal.taker)
+            planned.append(DealPlan(number, deal.taker, min(approvers), fields))
+            played[number] = reading.data
+        secret = services.access_of(table).secret
+        clients.append(
+            TableClientPlan(plan.table_id, plan.position, plan.number, secret, tuple(planned))
+        )
+    return clients
+
+
+@dataclass
+class TablesVerdict:
+    checked: int = 0
+    lost: list[str] = field(default_factory=list)  # seen recorded, not in the database
+    doubled: list[str] = field(default_factory=list)  # two live entries, or two for one key
+    unapproved: list[str] = field(default_factory=list)  # seen approved, not stored approved
+    unexpected: list[str] = field(default_factory=list)  # stored, never seen recorded
+    ledger: list[str] = field(default_factory=list)  # the score sheet does not hold it once
+
+    @property
+    def ok(self) -> bool:
+        return not (self.lost or self.doubled or self.unapproved or self.unexpected or self.ledger)
+
+
+def tables_verify(*, plans: list[TableClientPlan], ledger: TablesLedger) -> TablesVerdict:
+    """Count the entries and the score sheets' versions against what the phones were told."""
+    from scoring.at_table import services
+    from scoring.formats.libre.selectors import current_sheet
+    from scoring.models import TableEntry
+
+    verdict = TablesVerdict()
+    for plan in plans:
+        table = Table.objects.select_related("round__tournament").get(pk=plan.table_id)
+        rows = list(TableEntry.objects.filter(table=table))
+        approved = {row.number for row in rows if row.status == TableEntry.Status.APPROVED}
+        for row in rows:
+            where = (plan.table_id, row.number)
+            if where not in ledger.recorded and where not in ledger.uncertain:
+                verdict.unexpected.append(f"table {plan.number} deal {row.number}: {row.status}")
+        for deal in plan.deals:
+            where, name = (plan.table_id, deal.number), f"table {plan.number} deal {deal.number}"
+            mine = [row for row in rows if row.number == deal.number]
+            if (
+                len(mine) > 1
+                or len([r for r in rows if r.client_key == ledger.keys.get(where)]) > 1
+            ):
+                verdict.doubled.append(f"{name}: {len(mine)} entries")
+            if where not in ledger.recorded:
+                continue
+            verdict.checked += 1
+            if not any(row.pk == ledger.recorded[where] for row in mine):
+                verdict.lost.append(name)
+            if where in ledger.approved and deal.number not in approved:
+                verdict.unapproved.append(name)
+        written = set(services.game_of(table).ledger(table))
+        sheet = current_sheet(table=table)
+        versions = sheet.version if sheet is not None else 0
+        if written != approved or versions != len(approved):
+            verdict.ledger.append(
+                f"table {plan.number}: approved {sorted(approved)}, the sheet holds "
+                f"{sorted(written)} in {versions} version(s)"
+            )
+    return verdict
 
 
 def tournament_remove(*, slug: str, sessions: list[str]) -> None:

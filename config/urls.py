@@ -10,6 +10,7 @@ from config.security import ThrottledAdminAuthenticationForm, ThrottledLoginView
 from scoring.urls import scoring_patterns
 from scoring.urls_public import screen_patterns
 from scoring.urls_standings import standings_patterns
+from scoring.urls_table import table_patterns
 from tournaments.accounts import WelcomeView
 from tournaments.urls import manage_patterns, public_patterns
 
@@ -26,6 +27,7 @@ urlpatterns = [
     path("", include(public_patterns)),
     path("", include(standings_patterns)),
     path("", include(screen_patterns)),
+    path("", include(table_patterns)),
     path("manage/", include(manage_patterns)),
     path("manage/", include(scoring_patterns)),
     path("manage/", include(arbitration_patterns)),

@@ -15,7 +15,8 @@ at start-up (``apps.ScoringConfig.ready``).
   the names they had.
 - The tables of a format with a table game (``TournamentFormat.table_game``) may enter their
   own scores: the settings page offers the switch there only.
-- The position's score sheets carry the bid bans in force at their table.
+- The position's score sheets carry the bid bans in force at their table; when the tables
+  enter their deals at the table, their cards and sheets carry their codes (``at_table``).
 - Once any write of a tournament commits (its audit entry moved the change stamp), its format
   computes into the cache what it keeps ready (``TournamentFormat.refresh_rankings``): the
   first viewer after a change finds it there. Once per transaction however many entries it
@@ -25,6 +26,7 @@ at start-up (``apps.ScoringConfig.ready``).
 from common.after_commit import AfterCommit
 from scoring import transfer
 from scoring.actions import Action
+from scoring.at_table.printed import table_codes
 from scoring.formats.duplicate.progress import finished_positions
 from scoring.formats.libre.bans import round_bans
 from scoring.formats.libre.services import scoresheet_reseat
@@ -80,6 +82,9 @@ class ScoringExtension(Extension):
         return {
             table: [ban.short for ban in bans] for table, bans in round_bans(round=round).items()
         }
+
+    def table_codes(self, round, site):
+        return table_codes(round, site)
 
     def sheets_follow_seats(self, *, round, moves, user, reason):
         tables = {table for table, _seat, _old, _new in moves}

@@ -181,7 +181,6 @@ LONGER_FUNCTIONS = {
     "scoring.services_ledger.bid_ban_create": 68,
     "tournaments.documents.score_sheets_pdf": 79,
     "tournaments.imports.check_rows": 68,
-    "tournaments.score_sheet_layout._grid": 67,
     "tournaments.seating.duplicate_search.anneal_differences": 74,
     "tournaments.seating.duplicate_search.anneal_latin": 77,
     "tournaments.services_import.players_import": 76,

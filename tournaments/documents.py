@@ -6,8 +6,11 @@ into a response. The PDFs come from templates under ``templates/print/`` through
 with no outside resource: the only URLs a document may load are its own ``resource:`` images
 (fonts are the system's). What goes on a wall (plan, list) prints the public seating page's
 address and its QR code, drawn in the document as SVG; the caller gives the address, as the
-players reach the server. Names too long for a fixed box shrink, then take two lines
-(``print_fit``); ``tests/tournaments/test_print_layout.py`` checks that no word overlaps another.
+players reach the server. When the tables enter their deals at the table, each table card and
+score sheet carries that table's QR code and short code (``extensions.table_codes``, from the
+server's address ``site`` as the players reach it). Names too long for a fixed box shrink, then
+take two lines (``print_fit``); ``tests/tournaments/test_print_layout.py`` checks that no word
+overlaps another.
 """
 
 from django.utils.formats import date_format
@@ -16,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from common.rendering import PDF, render_pdf
 
-from .extensions import score_sheet_notes
+from .extensions import score_sheet_notes, table_codes
 from .models import Round
 from .print_fit import fit_lines
 from .score_sheet_layout import WIDTH, png, score_sheet_grid, svg
@@ -90,15 +93,17 @@ def alphabetical_list_pdf(
     )
 
 
-def table_cards_pdf(*, round: Round, progress=None) -> tuple[str, str, bytes]:
+def table_cards_pdf(*, round: Round, site: str = "", progress=None) -> tuple[str, str, bytes]:
     """One tent card per table: an A4 landscape sheet folded in two, each half the table's
     number, the position and the tournament, the top half upside down so that both faces read
-    from either side of the table."""
+    from either side of the table; each face the table's code, if it enters at the table."""
     tournament = round.tournament
+    codes = table_codes(round, site) if site else {}
+    numbers = round.tables.order_by("number").values_list("number", flat=True)
     context = {
         "tournament": tournament,
         "round": round,
-        "tables": round.tables.order_by("number").values_list("number", flat=True),
+        "tables": [{"number": n, "code": codes.get(n)} for n in numbers],
         "title": fit_lines(tournament.name, CARD_NAME_ROOM, size=20, smallest=14, weight="bold"),
     }
     return (
@@ -109,21 +114,13 @@ def table_cards_pdf(*, round: Round, progress=None) -> tuple[str, str, bytes]:
 
 
 def score_sheets_pdf(
-    *, round: Round, numbers: list[int] | None = None, progress=None
+    *, round: Round, numbers: list[int] | None = None, site: str = "", progress=None
 ) -> tuple[str, str, bytes]:
     """One pre-filled sheet per table, or only for the tables ``numbers`` (a sheet torn or
-    stained, the tables still missing)."""
+    stained, the tables still missing); with its code, if the table enters at the table."""
     tournament = round.tournament
     deals = {3: tournament.deals_table_3, 4: tournament.deals_table_4, 5: tournament.deals_table_5}
-    labels = {
-        "deal": _("Deal"),
-        "dealer": _("Dealer"),
-        "contract": _("Contract"),
-        "taker": _("Taker"),
-        "totals": _("Totals"),
-        "bilan": _("Bilan"),
-        "visa": _("Visa"),
-    }
+    labels = _sheet_labels()
     title = _("Score sheet — %(tournament)s") % {"tournament": tournament.name}
     subtitle = " · ".join(
         filter(
@@ -137,6 +134,7 @@ def score_sheets_pdf(
     )
     # What the apps built on tournaments want each table to know (scoring: the bid bans).
     notes = score_sheet_notes(round)
+    codes = table_codes(round, site) if site else {}
     tables = round_tables(round=round)
     if numbers is not None:
         tables = tables.filter(number__in=numbers)
@@ -159,6 +157,7 @@ def score_sheets_pdf(
             }
             for seat in seats
         ]
+        code = codes.get(table.number)
         grid = score_sheet_grid(
             players=players,
             deals=deals[table.size],
@@ -167,6 +166,7 @@ def score_sheets_pdf(
             subtitle=subtitle,
             table=_("Table %(t)s") % {"t": table.number},
             notes=notes.get(table.number, []),
+            code=(code.code, code.code_address) if code else None,
         )
         key = grid.static_key()
         if key not in backgrounds:
@@ -179,6 +179,8 @@ def score_sheets_pdf(
                 "background": backgrounds[key],
                 "height": grid.height,
                 "names": mark_safe(svg(WIDTH, grid.height, texts=grid.names)),
+                "code": code,
+                "code_at": grid.code_at,
             }
         )
     context = {"tournament": tournament, "round": round, "sheets": sheets, "width": WIDTH}
@@ -187,6 +189,21 @@ def score_sheets_pdf(
         PDF,
         render_pdf("print/score_sheets.html", context, resources, progress=progress),
     )
+
+
+def _sheet_labels() -> dict[str, str]:
+    return {
+        "deal": _("Deal"),
+        "dealer": _("Dealer"),
+        "contract": _("Contract"),
+        "taker": _("Taker"),
+        "totals": _("Totals"),
+        "bilan": _("Bilan"),
+        "visa": _("Visa"),
+        # Beside the table's QR code: "… or type / K7MNP4 / at / http://…/t/open/table/".
+        "scan": _("Enter the deals at the table: scan the code, or type"),
+        "type": _("at"),
+    }
 
 
 def _sheets_part(numbers: list[int] | None) -> str:

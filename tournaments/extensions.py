@@ -38,6 +38,9 @@ What ``tournaments`` asks or tells an extension (methods, each with a default):
   scores on the players' phones, so that the settings page offers the switch only where it
   works (a team match plays on paper).
 - ``score_sheet_notes``: short texts printed on a position's score sheets, by table.
+- ``table_codes``: how each table of a position reaches its own page to enter its deals (an
+  address for a QR code, a short code and where to type it), printed on the table cards and
+  score sheets; none where the tables enter on paper.
 - ``sheets_follow_seats``: an arbitre moved players of a position whose results exist, inside
   the swap's transaction: the app's records follow the seats.
 - ``after_audit``: an audit entry was written, inside the transaction of the write it records
@@ -69,6 +72,15 @@ class Section(NamedTuple):
 Convert = Callable[[object, dict, dict], object]
 # A queryset of rows -> the subset of them that has results.
 Narrow = Callable[[QuerySet], QuerySet]
+
+
+class TableCode(NamedTuple):
+    """How the players of one table reach its page at one position: ``address`` (absolute,
+    drawn as a QR code), or ``code`` typed at ``code_address`` (absolute, short)."""
+
+    address: str
+    code: str
+    code_address: str
 
 
 class Extension:
@@ -109,6 +121,11 @@ class Extension:
 
     def score_sheet_notes(self, round) -> Mapping[int, list[str]]:
         """{table number: [short texts]} printed on those tables' sheets under the title."""
+        return {}
+
+    def table_codes(self, round, site: str) -> Mapping[int, TableCode]:
+        """{table number: its ``TableCode``} for the tables of ``round`` that enter at the
+        table; ``site`` is the server's address as the players reach it ("http://10.0.0.2:8000")."""
         return {}
 
     def sheets_follow_seats(self, *, round, moves, user, reason: str) -> None:
@@ -251,6 +268,15 @@ def score_sheet_notes(round) -> dict[int, list[str]]:
         for number, texts in (ext.score_sheet_notes(round) or {}).items():
             notes.setdefault(number, []).extend(texts)
     return notes
+
+
+def table_codes(round, site: str) -> dict[int, TableCode]:
+    """{table number: ``TableCode``}: how the tables of ``round`` reach their page, printed on
+    their card and sheet (none when no app says: the tables enter on paper)."""
+    codes: dict[int, TableCode] = {}
+    for ext in _EXTENSIONS:
+        codes.update(ext.table_codes(round, site) or {})
+    return codes
 
 
 def sheets_follow_seats(*, round, moves, user, reason: str) -> None:

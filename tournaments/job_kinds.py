@@ -9,6 +9,9 @@ from .jobs import Kind, register
 from .permissions import Role
 from .selectors import change_stamp, seating_stamp
 
+# On the tables: when they enter their deals at the table, each carries its table's code.
+ON_THE_TABLE = {"cards", "sheets"}
+
 LABELS = {
     "tables": lambda: _("Table plan"),
     "list": lambda: _("Alphabetical list"),
@@ -25,6 +28,8 @@ def _make(name):
         options = {"round": round_, "progress": progress}
         if name in ("tables", "list"):
             options["seating_url"] = params["seating_url"]
+        if name in ON_THE_TABLE and params.get("site"):
+            options["site"] = params["site"]  # the tables enter at the table: their codes
         if name == "sheets" and params.get("tables"):
             options["numbers"] = params["tables"]
         maker = {

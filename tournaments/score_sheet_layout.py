@@ -33,6 +33,9 @@ TOP = 21.0  # the title lines above the grid, and two lines of notes (bid bans)
 NOTE_LINES = (16.4, 19.7)  # baselines of the notes
 NOTE_SIZE = 2.8
 NOTE_CHARACTERS = 170  # about what a line of notes holds at that size
+# A table entering at the table: its QR code (a reader needs 25 mm or more on paper) and short
+# code at the bottom right, beside narrower visa boxes, taller than them: the grid gives way.
+CODE_WIDTH, CODE_SIDE = 100.0, 27.0
 PADDING = 1.0  # mm between a player's name and the column's rules
 NAME_BAND = (5.95, 11.8)  # what a name on two lines may fill, between the seat and the number
 # Font size (mm) and weight of each kind of text.
@@ -53,6 +56,7 @@ class Grid:
     lines: list = field(default_factory=list)  # (x1, y1, x2, y2)
     texts: list = field(default_factory=list)  # (x, y, text, font size, weight, anchor)
     names: list = field(default_factory=list)  # the same, for what differs between sheets
+    code_at: tuple[float, float] | None = None  # top left of the QR code's square, if any
 
     def static_key(self) -> tuple:
         return (self.height, tuple(self.lines), tuple(self.texts))
@@ -67,16 +71,22 @@ def score_sheet_grid(
     subtitle: str,
     table: str,
     notes: list[str] = (),
+    code: tuple[str, str] | None = None,
 ) -> Grid:
     """A whole sheet under the page's title: ``players`` per seat {"seat", "name", "number"},
     ``labels`` the headings; ``title`` and ``subtitle`` are the same on every sheet of the
     position, ``table`` ("Table 3") and ``notes`` (what the table must know before it plays,
-    in bold under the title) differ."""
-    grid = _grid(players=players, deals=deals, labels=labels)
+    in bold under the title) differ. ``code``: the table's (short code, address to type it at),
+    printed beside its QR code, whose square the caller draws at ``code_at``."""
+    grid = _grid(players=players, deals=deals, labels=labels, code=code is not None)
+    if code is not None:
+        _code_texts(grid, *code, labels)
     # Everything moves down under the title lines.
     grid.lines = [(x1, y1 + TOP, x2, y2 + TOP) for x1, y1, x2, y2 in grid.lines]
     grid.texts = [(x, y + TOP, *rest) for x, y, *rest in grid.texts]
     grid.names = [(x, y + TOP, *rest) for x, y, *rest in grid.names]
+    if grid.code_at is not None:
+        grid.code_at = (grid.code_at[0], grid.code_at[1] + TOP)
     grid.height += TOP
     # The title and the subtitle shrink, if they must, to leave room for "Table 12".
     room = WIDTH - text_width(table, 7.8, "bold") - 6.0
@@ -88,6 +98,22 @@ def score_sheet_grid(
     for y, words in zip(NOTE_LINES, _note_lines(notes), strict=False):
         grid.names.append((0.0, y, words, NOTE_SIZE, "bold", "start"))
     return grid
+
+
+def _code_texts(grid: Grid, code: str, address: str, labels: dict) -> None:
+    """Beside the QR code, right-aligned: what it is for, the short code in big type, and the
+    short address to type it at."""
+    x, top = grid.code_at
+    right, room = x - 3.0, CODE_WIDTH - CODE_SIDE - 6.0
+    small = fitted_size(labels["scan"], room, 2.8, "normal")
+    grid.texts.append((right, top + 4.0, labels["scan"], small, "normal", "end"))
+    grid.names.append(
+        (right, top + 13.5, code, fitted_size(code, room, 8.0, "bold"), "bold", "end")
+    )
+    typed = fitted_size(labels["type"], room, 2.8, "normal")
+    grid.texts.append((right, top + 19.5, labels["type"], typed, "normal", "end"))
+    size = fitted_size(address, room, 2.8, "bold")
+    grid.names.append((right, top + 24.0, address, size, "bold", "end"))
 
 
 def text_width(words: str, size: float, weight: str) -> float:
@@ -145,14 +171,17 @@ def _note_lines(notes: list[str]) -> list[str]:
     ]
 
 
-def _grid(*, players: list[dict], deals: int, labels: dict) -> Grid:
+def _grid(*, players: list[dict], deals: int, labels: dict, code: bool = False) -> Grid:
     fixed = sum(width for _, width in FIXED)
     half = (WIDTH - fixed) / len(players) / 2
-    row = min(ROW, (GRID_ROOM - HEAD - SIGNS) / (deals + 2))
+    under = CODE_SIDE if code else VISA_HEIGHT  # what goes under the grid
+    row = min(ROW, (GRID_ROOM - (under - VISA_HEIGHT) - HEAD - SIGNS) / (deals + 2))
     top_rows = HEAD + SIGNS
     totals_y = top_rows + deals * row
     height = totals_y + 2 * row
-    grid = Grid(height=height + VISA_GAP + VISA_HEIGHT + 0.5)
+    grid = Grid(height=height + VISA_GAP + under + 0.5)
+    if code:
+        grid.code_at = (WIDTH - CODE_SIDE, height + VISA_GAP)
     line = grid.lines.append
 
     def text(item):
@@ -194,24 +223,25 @@ def _grid(*, players: list[dict], deals: int, labels: dict) -> Grid:
         text((middle + half / 2, HEAD + SIGNS - 1.6, "−", "sign"))
     for k in range(deals):
         text((FIXED[0][1] / 2, top_rows + (k + 1) * row - row / 2 + 1.2, str(k + 1), "deal"))
-    # One visa box per player, under the grid.
-    box = WIDTH / len(players)
-    top, bottom = height + VISA_GAP, height + VISA_GAP + VISA_HEIGHT
+    # Under the grid, beside the table's code, if any.
+    _visas(grid, players, labels["visa"], height + VISA_GAP, WIDTH - (CODE_WIDTH if code else 0))
+    text((fixed / 2, totals_y + row / 2 + 1.2, labels["totals"], "total"))
+    text((fixed / 2, totals_y + 1.5 * row + 1.2, labels["bilan"], "total"))
+    return grid
+
+
+def _visas(grid: Grid, players: list[dict], visa: str, top: float, room: float) -> None:
+    """One visa box per player, side by side in ``room`` mm."""
+    box, bottom = room / len(players), top + VISA_HEIGHT
     for i, player in enumerate(players):
         left, right = i * box + 1.5, (i + 1) * box - 1.5
-        for x1, y1, x2, y2 in (
+        grid.lines += [
             (left, top, right, top),
             (left, bottom, right, bottom),
             (left, top, left, bottom),
             (right, top, right, bottom),
-        ):
-            line((x1, y1, x2, y2))
-        grid.texts.append(
-            (left + 2, top + 3.5, f"{labels['visa']} {player['seat']}", 2.8, "normal", "start")
-        )
-    text((fixed / 2, totals_y + row / 2 + 1.2, labels["totals"], "total"))
-    text((fixed / 2, totals_y + 1.5 * row + 1.2, labels["bilan"], "total"))
-    return grid
+        ]
+        grid.texts.append((left + 2, top + 3.5, f"{visa} {player['seat']}", 2.8, "normal", "start"))
 
 
 def svg(width: float, height: float, lines=(), texts=()) -> str:

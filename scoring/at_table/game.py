@@ -58,7 +58,9 @@ class TableGame:
     def seats(self, table) -> list[SeatView]:
         raise NotImplementedError
 
-    def items(self, table) -> list[Item]:
+    def items(self, table, entries: dict[int, dict] | None = None) -> list[Item]:
+        """What the table plays, given the entries so far (number -> data): a libre deal's bans
+        depend on the deals before it."""
         raise NotImplementedError
 
     def read(self, table, number: int, post, approved: dict[int, dict]) -> Reading:
@@ -77,6 +79,8 @@ class TableGame:
     def approvers(self, table, number: int, data: dict, seat: int) -> frozenset[int]:
         """The seats that may approve what ``seat`` entered."""
         one, other = self.sides(table, number, data)
+        if not one and not other:  # nobody took (not played, marks only): any other player
+            return frozenset(s.seat for s in self.seats(table)) - {seat}
         if seat in one:
             return other
         if seat in other:

@@ -54,13 +54,18 @@ class EntryRefused(ValidationError):
 
 def tables_account():
     """The account the tables' entries are written to the ledger as: it cannot log in."""
-    user, made = get_user_model().objects.get_or_create(
-        username=TABLES_USERNAME, defaults={"is_active": False}
-    )
-    if made:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    users = get_user_model().objects
+    user = users.filter(username=TABLES_USERNAME).first()
+    if user is not None:
+        return user
+    try:
+        with transaction.atomic():  # a savepoint: two first approvals may race to make it
+            user = users.create(username=TABLES_USERNAME, is_active=False)
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+            return user
+    except IntegrityError:
+        return users.get(username=TABLES_USERNAME)
 
 
 def game_of(table: Table):
@@ -227,25 +232,13 @@ def submit(*, access: TableAccess, number, seat, post, client_key, device="", re
 def _submit(access, number, seat, post, client_key, device, replaces):
     access = _locked(access)
     table = access.table
+    # The same sending twice at once (two taps): the second waited for the lock, and finds
+    # what the first recorded.
+    done = TableEntry.objects.filter(table=table, client_key=client_key).first()
+    if done is not None:
+        return done
     game = game_of(table)
-    items = {item.number: item for item in game.items(table)}
-    try:
-        number = int(number)
-    except (TypeError, ValueError):
-        number = None
-    if number not in items:
-        raise EntryRefused({"": [_("Your table does not play this at this position.")]})
-    seat = _seat_of(table, seat)
-    item = items[number]
-    if item.writers and seat not in item.writers:
-        raise EntryRefused(
-            {
-                "seat": [
-                    _("The player at %(seat)s enters this line.")
-                    % {"seat": _seats(game, table, item.writers)}
-                ]
-            }
-        )
+    number, seat = _item_and_seat(game, table, number, seat)
     live = live_entries(table)
     current = live.get(number)
     if current is not None:
@@ -282,6 +275,24 @@ def _submit(access, number, seat, post, client_key, device, replaces):
         Action.TABLE_ENTERED, table, entry, seat=seat, device=entry.device, summary=reading.summary
     )
     return entry
+
+
+def _item_and_seat(game, table, number, seat) -> tuple[int, int]:
+    """The item ``number`` names at this table and the seat sending it, who must be one that
+    enters it; refused otherwise."""
+    items = {item.number: item for item in game.items(table)}
+    try:
+        number = int(number)
+    except (TypeError, ValueError):
+        number = None
+    if number not in items:
+        raise EntryRefused({"": [_("Your table does not play this at this position.")]})
+    seat = _seat_of(table, seat)
+    writers = items[number].writers
+    if writers and seat not in writers:
+        message = _("The player at %(seat)s enters this line.")
+        raise EntryRefused({"seat": [message % {"seat": _seats(game, table, writers)}]})
+    return number, seat
 
 
 def _seats(game, table, seats) -> str:

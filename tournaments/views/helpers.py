@@ -24,19 +24,23 @@ def public_tournament(request, slug) -> Tournament:
     return tournament
 
 
-def seating_address(request, tournament: Tournament) -> str:
-    """The absolute address of the tournament's public seating page ("Where do I sit?"), as
-    the request reached the server: on the club's network, the laptop's LAN address. Printed
-    and shown with its QR code (``common.qr``). An organiser working on the laptop itself
-    (127.0.0.1, localhost) would print an address no phone can open: the laptop's address on
-    its network is printed instead, when it has one."""
-    path = reverse("public:seating", kwargs={"slug": tournament.slug})
-    address = request.build_absolute_uri(path)
+def site_address(request) -> str:
+    """The server's address as the players' phones reach it ("http://192.168.1.20:8000"), as
+    the request reached the server: on the club's network, the laptop's LAN address. An
+    organiser working on the laptop itself (127.0.0.1, localhost) would print an address no
+    phone can open: the laptop's address on its network is printed instead, when it has one."""
     host, port = split_domain_port(request.get_host())
     lan = lan_address() if is_loopback(host) else None
     if lan is None:
-        return address
-    return f"{request.scheme}://{lan}{':' + port if port else ''}{path}"
+        return request.build_absolute_uri("/").rstrip("/")
+    return f"{request.scheme}://{lan}{':' + port if port else ''}"
+
+
+def seating_address(request, tournament: Tournament) -> str:
+    """The absolute address of the tournament's public seating page ("Where do I sit?"), on
+    the server as the players reach it (``site_address``). Printed and shown with its QR code
+    (``common.qr``)."""
+    return site_address(request) + reverse("public:seating", kwargs={"slug": tournament.slug})
 
 
 def nothing_new(request, stamp: int) -> bool:

@@ -17,11 +17,12 @@ from common.views import download
 
 from .. import documents, jobs, services_seating, services_undo
 from ..forms_actions import SeatForm, SwapUndoForm
+from ..job_kinds import ON_THE_TABLE
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
 from ..selectors_presence import presence_summary
 from ..selectors_seating import last_swap, round_tables, round_tables_missing
-from .helpers import seating_address
+from .helpers import seating_address, site_address
 from .jobs import document_response
 
 # The numbers these forms take: beyond, a message next to the field rather than a query with a
@@ -286,6 +287,8 @@ def position_document_params(request, tournament, number, kind) -> dict:
     params = {"position": number}
     if kind in ON_THE_WALL:
         params["seating_url"] = seating_address(request, tournament)
+    if kind in ON_THE_TABLE and tournament.table_entry:
+        params["site"] = site_address(request)  # each table's code, to enter at the table
     return params
 
 
@@ -312,11 +315,14 @@ def round_reprint(request, tournament, number):
     if request.GET.get("missing") == "1":
         numbers = round_tables_missing(round=round_)
         if numbers:
-            params = {"position": number, "tables": numbers}
+            params = position_document_params(request, tournament, number, "sheets")
+            params["tables"] = numbers
             return document_response(request, tournament, "position.sheets", params)
         nothing = _("Every table of this position has a sheet entered.")
         return _review(request, tournament, round_, reprint_error=nothing, status=400)
     form = ReprintForm(request.GET, round=round_)
     if not form.is_valid():
         return _review(request, tournament, round_, reprint_form=form, status=400)
-    return download(documents.score_sheets_pdf(round=round_, numbers=[form.cleaned_data["table"]]))
+    site = position_document_params(request, tournament, number, "sheets").get("site", "")
+    numbers = [form.cleaned_data["table"]]
+    return download(documents.score_sheets_pdf(round=round_, numbers=numbers, site=site))

@@ -91,6 +91,8 @@ class DuplicateTableGame(TableGame):
         problems: dict[str, list[str]] = {}
         try:
             score = parse_score(raw)
+            if score is None:  # a cancelled line is the arbitre's decision, not a blank
+                raise ValueError(raw)
         except ValueError:
             problems["score"] = [_("Type the taker's score with its sign (+56, −52).")]
             return Reading({}, problems)

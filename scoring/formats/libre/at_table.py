@@ -51,7 +51,13 @@ class LibreTableGame(TableGame):
         return check_sheet(setup, entry).setup, entry
 
     def items(self, table, entries=None):
-        setup, _entry = self._setup(table, entries or {})
+        """The position's deals, each with its dealer, who sits it out and the bans in force,
+        from what the sheet records (a misdeal dealt again moves the next dealers on)."""
+        if entries is None:
+            entries = self.ledger(table)
+            live = table.entries.exclude(status="replaced").values_list("number", "data")
+            entries.update({n: d for n, d in live if n not in entries})
+        setup, _entry = self._setup(table, entries)
         names = {s.seat: s.name for s in self.seats(table)}
         items = []
         for number in range(1, setup.deals + 1):

@@ -2,13 +2,13 @@
 closed position's secret, a guessed secret, guessed short codes, a replayed sending, a seat that
 is not at the table, and the arbitre's board asked by the wrong accounts. Each is refused and
 changes nothing. Every attack is made on the services, and again through HTTP on the players'
-pages (``at_table``) where they exist."""
+pages (``at_table``)."""
 
 from datetime import timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from scoring.at_table import services
 from scoring.formats.libre.selectors import current_sheet
@@ -21,17 +21,6 @@ from tournaments.models import AuditEntry, Round
 pytestmark = pytest.mark.django_db
 
 
-def _has_table_pages() -> bool:
-    try:
-        reverse("at_table:page", kwargs={"secret": "x"})
-    except NoReverseMatch:
-        return False
-    return True
-
-
-# The players' pages are built on another branch of issue 37: until both are merged, the HTTP
-# attacks wait for them (the services' are made below either way).
-http = pytest.mark.skipif(not _has_table_pages(), reason="the at_table pages are not merged yet")
 JSON = {"Accept": "application/json"}
 
 
@@ -95,7 +84,6 @@ def test_another_tables_entry_is_not_replaced_through_this_secret(one, two):
     assert theirs.status == TableEntry.Status.WAITING and theirs.table_id == two.table_id
 
 
-@http
 def test_another_tables_entry_through_http(client, one, two):
     theirs = enter(two, key="theirs")
     before = snapshot()
@@ -125,7 +113,6 @@ def test_a_closed_positions_secret_no_longer_works(position, one, staff):
         services.access_by_code(tournament=position.tournament, table_number=1, code=one.short_code)
 
 
-@http
 def test_a_closed_positions_secret_is_gone_through_http(client, position, one, staff):
     Round.objects.filter(pk=position.pk).update(closed_at=services.timezone.now())
     before = snapshot()
@@ -143,7 +130,6 @@ def test_a_guessed_secret_finds_nothing(one):
     assert len(one.secret) >= 43  # 32 random bytes
 
 
-@http
 def test_a_guessed_secret_is_a_404(client, one):
     for secret in ("guess", one.secret.upper() if one.secret.upper() != one.secret else "Z"):
         assert client.get(reverse("at_table:page", kwargs={"secret": secret})).status_code == 404
@@ -177,7 +163,6 @@ def test_ten_wrong_codes_throttle_that_table_for_fifteen_minutes(position, one, 
     assert guess(tournament, 1, one.short_code).table == one.table
 
 
-@http
 def test_ten_wrong_codes_through_http(client, position, one):
     address = reverse("at_table:code", kwargs={"slug": position.tournament.slug})
     for _i in range(services.WRONG_CODES):
@@ -203,7 +188,6 @@ def test_a_replayed_entry_and_approval_record_once(one):
     assert ScoreSheet.objects.filter(table=one.table).count() == 1
 
 
-@http
 def test_a_replayed_entry_through_http_records_once(client, one):
     post = {"number": 1, "seat": 1, "client_key": "replay", **deal_post(1, **GARDE_BY_EAST)}
     answers = [client.post(url("enter", one), post, headers=JSON) for _i in range(2)]
@@ -231,7 +215,6 @@ def test_a_seat_not_at_the_table_neither_enters_nor_approves(one):
     assert entry.status == TableEntry.Status.WAITING
 
 
-@http
 def test_a_seat_not_at_the_table_through_http(client, one):
     post = {"number": 1, "seat": 6, "client_key": "far", **deal_post(1, **GARDE_BY_EAST)}
     assert client.post(url("enter", one), post, headers=JSON).status_code == 422
