@@ -120,6 +120,7 @@ def _board(request, unit: Unit):
         "refresh": REFRESH,
         "states": State,
         "alerts": [(alert, unit.table_url(alert.table)) for alert in board.alerts],
+        "refused_alerts": sum(1 for alert in board.alerts if alert.refusal),
     }
     live = request.headers.get("HX-Request") == "true"
     template = "scoring/_tables_board_live.html" if live else "scoring/tables_board.html"

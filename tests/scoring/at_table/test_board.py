@@ -266,3 +266,20 @@ def test_the_seance_board_lists_every_position(client):
     assert url.encode() in seance.content
     table = reverse("scoring:duplicate_live_table", args=(tournament.slug, session.number, 2, 1))
     assert client.get(table).status_code == 200
+
+
+def test_every_refused_entry_is_marked_seen_at_once(client, position, staff):
+    for number in (1, 2):
+        with pytest.raises(services.EntryRefused):
+            services.submit(
+                access=access(position, number),
+                number=1,
+                seat=1,
+                post=deal_post(1, **dict(GARDE_BY_EAST, points="95")),
+                client_key=f"bad{number}",
+            )
+    client.force_login(staff["arbitre"])
+    page = client.get(board_url(position))
+    assert b'data-testid="all-seen"' in page.content
+    assert client.post(board_url(position), {}).status_code == 302
+    assert not TableRefusal.objects.filter(seen=False).exists()
