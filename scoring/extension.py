@@ -13,6 +13,8 @@ at start-up (``apps.ScoringConfig.ready``).
   new version (the arbitre's correction, with the reason) whose marks follow the seats: a sheet
   records what each seat scored, and the seat now belongs to someone else. Older versions keep
   the names they had.
+- The tables of a format with a table game (``TournamentFormat.table_game``) may enter their
+  own scores: the settings page offers the switch there only.
 - The position's score sheets carry the bid bans in force at their table; when the tables
   enter their deals at the table, their cards and sheets carry their codes (``at_table``).
 - Once any write of a tournament commits (its audit entry moved the change stamp), its format
@@ -28,7 +30,7 @@ from scoring.at_table.printed import table_codes
 from scoring.formats.duplicate.progress import finished_positions
 from scoring.formats.libre.bans import round_bans
 from scoring.formats.libre.services import scoresheet_reseat
-from scoring.formats.registry import format_of
+from scoring.formats.registry import format_named, format_of
 from tournaments.extensions import Extension
 from tournaments.models import Table, Tournament
 
@@ -57,6 +59,12 @@ class ScoringExtension(Extension):
     sections = transfer.SECTIONS
     hidden_ids = transfer.HIDDEN_IDS
     audit_ids = transfer.AUDIT_IDS
+
+    def enters_at_table(self, format):
+        try:
+            return format_named(format).table_game() is not None
+        except KeyError:  # not a format
+            return False
 
     def tables_with_results(self, tables):
         return tables.filter(score_sheets__isnull=False)

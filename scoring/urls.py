@@ -4,6 +4,7 @@ and of the results' downloads: /manage/t/<slug>/results/."""
 from django.urls import path
 
 from scoring import views_exports
+from scoring.at_table import views_board as views_tables_board
 from scoring.formats.duplicate import views as views_duplicate
 from scoring.formats.duplicate import views_board as views_duplicate_board
 from scoring.formats.duplicate import views_tables as views_duplicate_tables
@@ -31,6 +32,8 @@ scoring_patterns = (
         path(P + "open/", views.open_table, name="open"),
         path(P + "close/", views.close, name="close"),
         path(P + "reopen/", views.reopen, name="reopen"),
+        path(P + "tables/", views_tables_board.position_board, name="tables_board"),
+        path(P + "tables/<int:table>/", views_tables_board.position_table, name="tables_table"),
         path(P + "<int:table>/", views.sheet, name="sheet"),
         path(P + "<int:table>/preview/", views.preview, name="preview"),
         path(P + "<int:table>/confirm/", views.confirm, name="confirm"),
@@ -57,6 +60,12 @@ scoring_patterns = (
             D + "tables/<int:table>/",
             views_duplicate_tables.table_view,
             name="duplicate_table_view",
+        ),
+        path(D + "live/", views_tables_board.seance_board, name="duplicate_live"),
+        path(
+            D + "live/<int:position>/<int:table>/",
+            views_tables_board.seance_table,
+            name="duplicate_live_table",
         ),
         path(D + "documents/<slug:kind>.pdf", session_document, name="duplicate_document"),
         path(D + "documents/export.xlsx", session_export, name="duplicate_export"),

@@ -10,6 +10,7 @@ and a team-match tournament in play, with the same accounts in the same roles.
 This module builds data and asserts nothing: the expectations live in the test.
 """
 
+import contextlib
 import random
 from dataclasses import dataclass, field
 
@@ -19,6 +20,7 @@ from django.contrib.contenttypes.models import ContentType
 from django_tasks_db.models import DBTaskResult
 
 from arbitration import services as arbitration
+from scoring.at_table import services as table_access
 from scoring.formats.duplicate.simulation import duplicate_simulate, session_sheets_simulate
 from scoring.formats.libre import services as scoring
 from scoring.formats.libre.selectors import table_setup
@@ -54,6 +56,12 @@ def _sheet(table, *, scorer, arbitre=None, seed: int) -> ScoreSheet:
     return scoring.scoresheet_confirm(sheet=sheet, user=arbitre) if arbitre else sheet
 
 
+def _garde(number: int, *, points: int) -> dict:
+    """A phone's fields of a garde taken by East with 2 bouts (95 points: impossible)."""
+    facts = {"mode": "facts", "contract": "garde", "taker": "1", "bouts": "2", "points": points}
+    return {f"d{number}-{key}": str(value) for key, value in facts.items()}
+
+
 def _staff_pk(tournament, user) -> int:
     return StaffRole.objects.get(tournament=tournament, user=user).pk
 
@@ -64,7 +72,8 @@ def build_world() -> World:
     tournament = tournament_simulate(
         slug="permissions", players=8, user=organiser, team_size=2, positions=1, seed=3
     )
-    Tournament.objects.filter(pk=tournament.pk).update(is_public=True)
+    # Its tables may enter their deals at the table (issue 37): the table's pages answer.
+    Tournament.objects.filter(pk=tournament.pk).update(is_public=True, table_entry=True)
     tournament.refresh_from_db()
     users = {"organiser": organiser}
     for role in (Role.SCORER, Role.ARBITRE):
@@ -109,8 +118,21 @@ def build_world() -> World:
         kind="arbitration.report",
         params={"fmt": "xlsx"},
     )
+    # A waiting entry from table 2's phone and one the checks refused: the arbitre's board and
+    # the table's page have something to show.
+    second = table_access.access_of(table2)
+    entry = table_access.submit(
+        access=second, number=2, seat=1, post=_garde(2, points=45), client_key="perm"
+    )
+    with contextlib.suppress(table_access.EntryRefused):  # kept as an alert for the board
+        table_access.submit(
+            access=second, number=3, seat=1, post=_garde(3, points=95), client_key="bad"
+        )
     values = {
         "other_slug": elsewhere.slug,
+        # The secret of a real table's QR code (table 1: its sheet confirmed by the staff).
+        "secret": table_access.access_of(table1).secret,
+        "entry": entry.pk,
         "position": round1.number,
         "table": table1.number,
         "registration": offender.number,
@@ -219,6 +241,9 @@ def build_duplicate_teams_world(users, game: str) -> FormatWorld:
         format=game,
     )
     _format_staff(tournament, users)
+    # Its tables may enter their lines at the table: the arbitre's board of the séance answers.
+    Tournament.objects.filter(pk=tournament.pk).update(table_entry=True)
+    tournament.refresh_from_db()
     session = simulate(tournament=tournament, user=users["organiser"], seed=5)
     sheets_simulate(session=session, rng=random.Random(5), close=False)
     values = _common_values(tournament, users) | _incident_values(tournament, users)

@@ -86,6 +86,7 @@ def action(rule, *, ok=302, fixed=None, **params) -> Access:
 POSITION = {"number": "position"}
 SHEET = {"number": "position", "table": "table"}
 INCIDENT = {"pk": "incident"}
+LIVE_TABLE = {"session": 1, "position": 1, "table": 1}
 
 ACCESS = {
     # Public pages, shared by players
@@ -151,6 +152,11 @@ ACCESS = {
     "scoring:preview": action("scorer", ok=200, **SHEET),
     "scoring:confirm": action("arbitre", **SHEET),
     "scoring:history": page("scorer", **SHEET),
+    # The arbitre's live board of the tables' entries (issue 37): scorers watch, an arbitre
+    # marks the alerts seen (an empty form: every one), puts a table on paper or back (an empty
+    # form: refused next to its field, 400).
+    "scoring:tables_board": page("scorer", post_rule="arbitre", **POSITION),
+    "scoring:tables_table": page("scorer", post_rule="arbitre", **SHEET),
     "scoring:exports": page("arbitre"),
     "scoring:export": page("arbitre", ok=(200, 302), fixed={"kind": "individual", "fmt": "csv"}),
     # Duplicate pages: this tournament plays donnes libres, so back to its page.
@@ -193,6 +199,19 @@ ACCESS = {
     "scoring:duplicate_export": page("scorer", ok=302, fixed={"session": 1}),
     "scoring:duplicate_tables": page("scorer", ok=302, fixed={"session": 1}),
     "scoring:duplicate_table_view": page("scorer", ok=302, fixed={"session": 1, "table": 1}),
+    "scoring:duplicate_live": page("scorer", ok=302, fixed={"session": 1}),
+    "scoring:duplicate_live_table": page("scorer", ok=302, fixed=LIVE_TABLE),
+    # The players' pages of a table (issue 37): no account, the secret of the table's QR code
+    # instead (table 1 of position 1: open, published). Anyone holding it may enter; an empty
+    # entry is refused on the page (422), an empty approval or dispute back to it with the
+    # reason. The tournament's page that takes a table's short code: its form, or refused next
+    # to its fields (422). Attacks on the codes: tests/scoring/at_table/test_attacks.py.
+    "at_table:page": page("open", secret="secret"),
+    "at_table:state": page("open", secret="secret"),
+    "at_table:enter": action("open", ok=422, secret="secret"),
+    "at_table:approve": action("open", secret="secret"),
+    "at_table:dispute": action("open", secret="secret"),
+    "at_table:code": page("open"),
     # Arbitration
     "arbitration:log": page("arbitre"),
     "arbitration:new": page("arbitre"),
@@ -315,6 +334,8 @@ POSITIONS_ELSEWHERE = {
     "scoring:preview": _back("scorer", post=True, **SHEET),
     "scoring:confirm": _back("arbitre", post=True, **SHEET),
     "scoring:history": _back("scorer", **SHEET),
+    "scoring:tables_board": _back("scorer", **POSITION),
+    "scoring:tables_table": _back("scorer", **SHEET),
 }
 MATCH_PAGES_ELSEWHERE = {
     name: _back(ACCESS[name].rule, post=ACCESS[name].post_only, fixed=dict(ACCESS[name].fixed))
@@ -346,6 +367,10 @@ DUPLICATE_TEAMS = {
     # The tables' slips are the individuel's: back to the séance.
     "scoring:duplicate_tables": page("scorer", ok=302, fixed=SESSION),
     "scoring:duplicate_table_view": page("scorer", ok=302, fixed={"session": 1, "table": 1}),
+    # Its tables enter their lines at the table: the board of the séance and a table's page.
+    "scoring:duplicate_live": page("scorer", post_rule="arbitre", fixed=SESSION),
+    "scoring:duplicate_live_table": page("scorer", post_rule="arbitre", fixed=LIVE_TABLE),
+    "at_table:code": page("open"),
     "arbitration:incident": page("arbitre", **INCIDENT),
     "arbitration:confirm": action("arbitre", **INCIDENT),
     "arbitration:decide": action("arbitre", ok=400, **INCIDENT),
@@ -399,6 +424,8 @@ FORMAT_ACCESS = {
             for name, a in ACCESS.items()
             if name.startswith("scoring:duplicate")
         },
+        # A team match plays on paper: no table's short code to type.
+        "at_table:code": page("open", ok=404),
         "scoring:matches": page("scorer"),
         "scoring:matches_draw": action("organiser"),
         "scoring:match": page("scorer", fixed={"match": 1}),

@@ -34,6 +34,9 @@ What ``tournaments`` asks or tells an extension (methods, each with a default):
 - ``seating_page``: the public seating page of a tournament whose players are not seated by
   positions (a team match: its quarters and rooms).
 - ``settings_note``: what the app asks the organiser to fill, on the settings page.
+- ``enters_at_table``: whether the tables of a tournament of a format may enter their own
+  scores on the players' phones, so that the settings page offers the switch only where it
+  works (a team match plays on paper).
 - ``score_sheet_notes``: short texts printed on a position's score sheets, by table.
 - ``table_codes``: how each table of a position reaches its own page to enter its deals (an
   address for a QR code, a short code and where to type it), printed on the table cards and
@@ -110,6 +113,11 @@ class Extension:
     def settings_note(self, tournament) -> tuple[str, str, str] | None:
         """(what to say, the link's text, its URL), shown on the settings page, or None."""
         return None
+
+    def enters_at_table(self, format: str) -> bool:
+        """Whether the tables of a tournament of ``format`` (a ``Tournament.Format`` value) may
+        enter their own scores."""
+        return False
 
     def score_sheet_notes(self, round) -> Mapping[int, list[str]]:
         """{table number: [short texts]} printed on those tables' sheets under the title."""
@@ -246,6 +254,11 @@ def rename_old_fields(model: str, row: dict) -> None:
 def settings_notes(tournament) -> list[tuple[str, str, str]]:
     """What the apps above ask the organiser to fill (arbitration: an empty penalty scale)."""
     return [said for ext in _EXTENSIONS if (said := ext.settings_note(tournament)) is not None]
+
+
+def enters_at_table(format: str) -> bool:
+    """Whether an app above lets the tables of a tournament of ``format`` enter their scores."""
+    return any(ext.enters_at_table(format) for ext in _EXTENSIONS)
 
 
 def score_sheet_notes(round) -> dict[int, list[str]]:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.forms import NameField
 
+from .extensions import enters_at_table
 from .imports import MAX_FILE_BYTES, MAX_ROWS
 from .models import Club, Player, Registration, StaffRole, Tournament
 from .models.formats import TRAITS, TeamsFrom
@@ -43,7 +44,9 @@ class TournamentForm(forms.ModelForm):
             _("Scoring and ranking"),
             ["poignee_simple", "poignee_double", "poignee_triple", "tie_break", "four_eyes"],
         ),
+        (_("Entry at the tables"), ["table_entry", "table_entry_confirmed"]),
     ]
+    TABLE_ENTRY = ("table_entry", "table_entry_confirmed")
 
     class Meta:
         model = Tournament
@@ -68,6 +71,9 @@ class TournamentForm(forms.ModelForm):
         )
         if self.instance.pk is None:
             self.initial.setdefault("date", datetime.date.today())
+        elif not enters_at_table(self.instance.format):  # played on paper only: no switch
+            for name in self.TABLE_ENTRY:
+                del self.fields[name]
         self.published = (
             self.instance.pk is not None
             and self.instance.rounds.filter(status="published").exists()
@@ -86,7 +92,11 @@ class TournamentForm(forms.ModelForm):
         fieldsets = [(label, list(names)) for label, names in self.FIELDSETS]
         if self.published:
             fieldsets[0][1].insert(fieldsets[0][1].index("slug") + 1, "confirm_address")
-        return [(label, [self[name] for name in names]) for label, names in fieldsets]
+        shown = [
+            (label, [self[name] for name in names if name in self.fields])
+            for label, names in fieldsets
+        ]
+        return [(label, fields) for label, fields in shown if fields]
 
     def clean_format(self):
         return self.cleaned_data.get("format") or self.instance.format or Tournament.Format.LIBRE
@@ -154,6 +164,11 @@ class TournamentForm(forms.ModelForm):
                         "the kind at Individual and make the teams on the Teams page."
                     ),
                 )
+        if data.get("table_entry") and data.get("format") and not enters_at_table(data["format"]):
+            self.add_error(
+                "table_entry",
+                _("This game is played on paper only: its tables cannot enter their own scores."),
+            )
         simple, double, triple = (data.get(f"poignee_{k}") for k in ("simple", "double", "triple"))
         if None not in (simple, double, triple) and not simple <= double <= triple:
             self.add_error("poignee_triple", _("Poignée values go up: simple ≤ double ≤ triple."))

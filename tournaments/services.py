@@ -21,7 +21,7 @@ from common.errors import field_error
 from common.text import clean_text
 
 from .actions import Action
-from .extensions import rounds_with_results
+from .extensions import enters_at_table, rounds_with_results
 from .models import StaffRole, Tournament, TournamentAddress
 from .permissions import can_create_tournaments
 from .services_common import apply_changes, audit_log, lock_tournament, plain
@@ -97,6 +97,8 @@ TOURNAMENT_SETTINGS = [
     "poignee_triple",
     "tie_break",
     "four_eyes",
+    "table_entry",
+    "table_entry_confirmed",
     "is_public",
 ]
 # Settings the score sheets depend on (deals per table, the game at a table of 5, the primes).
@@ -126,6 +128,7 @@ def tournament_create_unchecked(*, user, **settings) -> Tournament:
     if unknown:
         raise TypeError(f"unknown tournament settings: {sorted(unknown)}")
     tournament = Tournament(created_by=user, **settings)
+    _check_table_entry(tournament)
     tournament.full_clean()
     tournament.save()
     StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
@@ -179,6 +182,7 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
     old_slug = tournament.slug
     changed = apply_changes(tournament, TOURNAMENT_SETTINGS, settings)
     if changed:
+        _check_table_entry(tournament)
         tournament.full_clean()
         if tournament.slug != old_slug:  # the old address keeps leading to the tournament
             TournamentAddress.objects.filter(slug=tournament.slug).delete()
@@ -188,6 +192,16 @@ def tournament_update(*, tournament: Tournament, user, **settings) -> Tournament
         tournament.save()
         audit_log(action=Action.TOURNAMENT_UPDATED, user=user, tournament=tournament, data=changed)
     return tournament
+
+
+def _check_table_entry(tournament: Tournament) -> None:
+    """Entry at the tables only where the format has it (a team match plays on paper)."""
+    if tournament.table_entry and not enters_at_table(tournament.format):
+        raise field_error(
+            "table_entry",
+            _("This game is played on paper only: its tables cannot enter their own scores."),
+            "table_entry_paper_only",
+        )
 
 
 def _check_positions_unused(tournament: Tournament, positions: int) -> None:

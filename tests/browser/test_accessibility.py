@@ -40,6 +40,7 @@ PAGES = {
         "/manage/t/{slug}/positions/{position}/sheets/",
         "/manage/t/{slug}/positions/{position}/sheets/{other_table}/",
         "/manage/t/{slug}/positions/{position}/sheets/{table}/history/",
+        "/manage/t/{slug}/positions/{position}/sheets/tables/",  # the tables' live board
     ],
     "arbitre": [
         "/manage/t/{slug}/checkin/?q=a",
@@ -48,6 +49,9 @@ PAGES = {
         "/manage/t/{slug}/incidents/{incident}/",
         "/manage/t/{slug}/results/",
         "/manage/t/{slug}/positions/{position}/sheets/{table}/",
+        # The tables' live board with its alerts, a table's entries and its paper form.
+        "/manage/t/{slug}/positions/{position}/sheets/tables/",
+        "/manage/t/{slug}/positions/{position}/sheets/tables/{other_table}/",
         "/manage/t/{slug}/documents/{job}/",  # a document waiting for the worker
     ],
     "organiser": [

@@ -33,6 +33,9 @@ PUBLIC = [
     "/t/{slug}/screen/",
 ]
 TEAMS = ["/t/{slug}/standings/teams/"]
+# The arbitre's live board of the tables' entries and one table's page (the open séance's
+# tables enter at the table).
+LIVE = [DUPLICATE + "live/", DUPLICATE + "live/1/1/"]
 MATCH = [
     "/manage/t/{slug}/",
     "/manage/t/{slug}/matches/",
@@ -44,7 +47,10 @@ MATCH = [
 
 # format -> (simulate_tournament's arguments, the pages to audit)
 FORMATS = {
-    "individuel-open": (["--format", "duplicate", "--players", "20"], STAFF[:5] + PUBLIC),
+    "individuel-open": (
+        ["--format", "duplicate", "--players", "20"],
+        STAFF[:5] + LIVE + PUBLIC,
+    ),
     "individuel": (["--format", "duplicate", "--players", "20", "--sheets"], STAFF + PUBLIC),
     "triplettes": (
         ["--format", "triplettes", "--players", "24", "--positions", "3", "--sheets"],
@@ -60,6 +66,8 @@ FORMATS = {
 def _simulated(key):
     arguments, pages = FORMATS[key]
     call_command("simulate_tournament", "--slug", key, "--organiser", "odile", *arguments)
+    if LIVE[0] in pages:
+        Tournament.objects.filter(slug=key).update(table_entry=True)
     return Tournament.objects.get(slug=key), pages
 
 

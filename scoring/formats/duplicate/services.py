@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from common.text import clean_text, has_visible_text
 from scoring import closable
 from scoring.actions import Action
+from scoring.at_table.unsettled import unsettled_message, unsettled_tables
 from scoring.engine.duplicate import check_score
 from scoring.formats.duplicate.messages import line_message
 from scoring.formats.duplicate.reads import board_plays
@@ -51,7 +52,7 @@ from scoring.sheet_lifecycle import (
     stamp_confirmed,
     write_next,
 )
-from tournaments.models import Round, Session, StaffRole
+from tournaments.models import Round, Session, StaffRole, Table
 from tournaments.permissions import has_role, require_role
 from tournaments.services import audit_log
 
@@ -293,7 +294,13 @@ def travelling_sheet_confirm(*, sheet: TravellingSheet, user, version=None) -> T
 
 
 def _unconfirmed_boards(session: Session) -> None:
-    """Refuse closing the séance while an étui has no confirmed travelling sheet."""
+    """Refuse closing the séance while a table has an entry waiting or disputed, or an étui
+    has no confirmed travelling sheet."""
+    unsettled = unsettled_tables(Table.objects.filter(round__session=session))
+    if unsettled:
+        raise ValidationError(
+            unsettled_message(unsettled, positions=True), code="table_entries_unsettled"
+        )
     # Étuis typed one by one may not all exist yet: the movement says how many there are.
     boards = max(session.boards.count(), session.tables * session.tournament.boards_per_set)
     confirmed = TravellingSheet.objects.filter(
@@ -308,6 +315,17 @@ def _unconfirmed_boards(session: Session) -> None:
             % {"left": boards - confirmed, "boards": boards},
             code="boards_unconfirmed",
         )
+
+
+def close_refusal(session: Session) -> str:
+    """What stops the séance closing now, in words ("" when nothing does)."""
+    if session.is_closed:
+        return ""
+    try:
+        _unconfirmed_boards(session)
+    except ValidationError as refused:
+        return " ".join(refused.messages)
+    return ""
 
 
 @transaction.atomic

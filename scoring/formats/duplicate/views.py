@@ -146,6 +146,7 @@ def _session_page(request, tournament, session, draw_form=None):
             "scored": bool(session.pk) and rounds_with_results(session.rounds.all()),
             "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
             "is_organiser": has_role(request.user, tournament, Role.ORGANISER),
+            "table_entry": tournament.table_entry and game.table_game() is not None,
             **_being_played(tournament, session),
             "other_sessions": others,
             "next_session": following,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from common.errors import field_error
 from scoring import closable
 from scoring.actions import Action
+from scoring.at_table.unsettled import unsettled_message, unsettled_tables
 from scoring.closable import UnitKind
 from scoring.engine.sheet import ARBITRE_MODES
 from scoring.formats.libre.bans import round_bans
@@ -82,6 +83,11 @@ def _close_blockers(round_: Round) -> None:
         raise ValidationError(
             _("Publish the seating of this position first."), code="round_not_published"
         )
+    unsettled = unsettled_tables(round_.tables.all())
+    if unsettled:
+        raise ValidationError(
+            unsettled_message(unsettled, positions=False), code="table_entries_unsettled"
+        )
     waiting = round_blockers(round=round_)
     if waiting:
         raise ValidationError(
@@ -99,6 +105,17 @@ def _close_blockers(round_: Round) -> None:
             code="barred_taker",
             params={"tables": ", ".join(map(str, barred))},
         )
+
+
+def close_refusal(round_: Round) -> str:
+    """What stops the position closing now, in words ("" when nothing does)."""
+    if round_.is_closed:
+        return ""
+    try:
+        _close_blockers(round_)
+    except ValidationError as refused:
+        return " ".join(refused.messages)
+    return ""
 
 
 @transaction.atomic

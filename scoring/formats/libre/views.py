@@ -90,6 +90,7 @@ def dashboard(request, tournament, number):
             "board": board,
             "barred": barred,
             "is_arbitre": has_role(request.user, tournament, Role.ARBITRE),
+            "table_entry": tournament.table_entry,
             "reconciliations": [
                 ("position", _("Position %(k)s") % {"k": round_.number}, position_check),
                 ("tournament", _("Whole tournament"), tournament_check),
