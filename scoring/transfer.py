@@ -22,6 +22,10 @@ SECTIONS = (
     Section("match_lines", "scoring.MatchLine", "quarter__match__tournament"),
     Section("match_sheets", "scoring.MatchSheet", "quarter__match__tournament"),
     Section("cancelled_boards", "scoring.CancelledBoard", "quarter__match__tournament"),
+    # What the tables entered and approved at their phones (their codes are not carried: the
+    # secrets are this installation's, made again when the table cards are printed there).
+    Section("table_entries", "scoring.TableEntry", "table__round__tournament"),
+    Section("table_refusals", "scoring.TableRefusal", "table__round__tournament"),
 )
 
 

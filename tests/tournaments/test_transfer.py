@@ -18,10 +18,11 @@ from django.db.models import Sum
 from arbitration import services as arbitration
 from arbitration.models import Decision, Incident, IncidentKind
 from arbitration.selectors import incident_history
+from scoring.at_table import services as at_table
 from scoring.formats.libre import services as scoring
 from scoring.formats.libre.selectors import current_sheet, table_setup
 from scoring.formats.libre.simulation import random_sheet, sheets_simulate
-from scoring.models import BidBan, Deal, Mark, Penalty, ScoreSheet
+from scoring.models import BidBan, Deal, Mark, Penalty, ScoreSheet, TableEntry, TableRefusal
 from tournaments import services, services_seating
 from tournaments.models import (
     Club,
@@ -69,6 +70,8 @@ MODELS = [
     ("scoring.MatchLine", "quarter__match__tournament"),
     ("scoring.MatchSheet", "quarter__match__tournament"),
     ("scoring.CancelledBoard", "quarter__match__tournament"),
+    ("scoring.TableEntry", "table__round__tournament"),
+    ("scoring.TableRefusal", "table__round__tournament"),
     ("arbitration.Incident", "tournament"),
     ("arbitration.Decision", "incident__tournament"),
     ("arbitration.PenaltyScale", "tournament"),
@@ -306,12 +309,21 @@ def build(tournament, staff):
         tournament=tournament, user=arbitre, round=round2, table=t1, kind=IncidentKind.PROTEST,
         contests=renonce, contests_sheet=current_sheet(table=t1), late=True,
     )  # fmt: skip
+    # Table 2 enters at the table: one deal waits for its approval, one entry was refused.
+    Tournament.objects.filter(pk=tournament.pk).update(table_entry=True)
+    access = at_table.access_of(Table.objects.get(pk=t2.pk))
+    at_table.submit(access=access, number=1, seat=0, post={"d1-mode": "all_pass"}, client_key="a")
+    with pytest.raises(at_table.EntryRefused):
+        at_table.submit(access=access, number=2, seat=0, post={"d2-mode": "facts"}, client_key="b")
+    tournament.refresh_from_db()
     return tournament
 
 
 def test_build_covers_what_the_transfer_must_carry(tournament, staff):
     """The rich tournament has a row of every kind, so the comparisons below mean something."""
     build(tournament, staff)
+    assert TableEntry.objects.filter(table__round__tournament=tournament).count() == 1
+    assert TableRefusal.objects.filter(table__round__tournament=tournament).count() == 1
     assert Player.objects.filter(registrations__tournament=tournament, licence=None).count() == 2
     assert [(r.number, r.is_closed) for r in tournament.rounds.order_by("number")] == [
         (1, True),
@@ -405,8 +417,13 @@ def test_histories_and_bans_follow_the_new_ids(tournament, staff):
 
 
 # A tournament's former addresses are this installation's: another one never served them. Its
-# documents made off the request are made again from what is carried.
-NOT_CARRIED = {"tournaments.TournamentAddress", "tournaments.DocumentJob"}
+# documents made off the request are made again from what is carried. So are its tables' codes
+# for the players' phones: their secrets are this installation's, made again on the first print.
+NOT_CARRIED = {
+    "tournaments.TournamentAddress",
+    "tournaments.DocumentJob",
+    "scoring.TableAccess",
+}
 
 
 def test_every_model_pointing_into_a_tournament_is_carried():
