@@ -16,6 +16,7 @@ overlaps another.
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from common.rendering import PDF, render_pdf
 
@@ -202,7 +203,7 @@ def _sheet_labels() -> dict[str, str]:
         "visa": _("Visa"),
         # Beside the table's QR code: "… or type / K7MNP4 / at / http://…/t/open/table/".
         "scan": _("Enter the deals at the table: scan the code, or type"),
-        "type": _("at"),
+        "type": pgettext("the address a table code is typed at", "at"),
     }
 
 
