@@ -53,7 +53,15 @@ class ScoringExtension(Extension):
         lambda rounds: rounds.filter(session__boards__sheets__isnull=False),
         lambda rounds: rounds.filter(session__boards__table_reports__isnull=False),
     )
-    not_seating = ("sheet.", "penalty", "bid_ban.", "boards.", "travelling.")
+    not_seating = ("sheet.", "penalty", "bid_ban.", "boards.", "travelling.", "table.")
+    # A deal entered, disputed or approved at a table, an alert seen: the approval's own write
+    # of the sheet moves the stamp; a table put on paper does too (its card prints no code).
+    unseen = (
+        Action.TABLE_ENTERED,
+        Action.TABLE_APPROVED,
+        Action.TABLE_DISPUTED,
+        Action.TABLE_ALERTS_SEEN,
+    )
     seating_actions = (Action.MATCHES_DRAWN,)
     audit_actions = Action
     sections = transfer.SECTIONS
@@ -92,5 +100,5 @@ class ScoringExtension(Extension):
             scoresheet_reseat(table=table, user=user, reason=reason)
 
     def after_audit(self, entry):
-        if entry.tournament_id is not None:
+        if entry.tournament_id is not None and entry.action not in self.unseen:
             rankings_after_commit.add(entry.tournament_id)

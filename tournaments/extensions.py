@@ -13,6 +13,9 @@ What an extension tells (attributes, read at request time):
   sheets were checked against. Each filter narrows a queryset of ``Round`` to those with results.
 - ``not_seating``: the prefixes of the audit actions that never change where anyone sits
   (sheets, penalties, incidents...), left out of the seating page's change stamp.
+- ``unseen``: the audit actions that change nothing a page outside the staff's shows, nor a
+  document prints (a deal entered at a table, waiting for its approval): they do not move the
+  tournament's change stamp, so the public pages and the caches keyed by it stay as they are.
 - ``seating_actions``: the audit actions that seat the players from those present (a team
   match's matches drawn), after which an « all present » is no longer taken back.
 - ``audit_actions``: the actions (a ``TextChoices``) the app writes in the audit log, with their
@@ -89,6 +92,7 @@ class Extension:
 
     results: tuple[Narrow, ...] = ()
     not_seating: tuple[str, ...] = ()
+    unseen: tuple[str, ...] = ()
     seating_actions: tuple[str, ...] = ()
     audit_actions = None  # a TextChoices
     renamed_fields: Mapping[str, Mapping[str, str]] = {}
@@ -179,6 +183,10 @@ def seating_page(tournament) -> Callable | None:
 
 def not_seating() -> tuple[str, ...]:
     return tuple(sorted({prefix for ext in _EXTENSIONS for prefix in ext.not_seating}))
+
+
+def unseen() -> tuple[str, ...]:
+    return tuple(sorted({action for ext in _EXTENSIONS for action in ext.unseen}))
 
 
 def seating_actions() -> tuple[str, ...]:

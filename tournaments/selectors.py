@@ -8,7 +8,7 @@ from django.db.models import Count, Q
 from common.text import folded
 
 from .actions import Action
-from .extensions import not_seating, seating_actions
+from .extensions import not_seating, seating_actions, unseen
 from .models import AuditEntry, Registration, StaffRole, Tournament
 
 
@@ -115,7 +115,8 @@ def seating_stamp(*, tournament: Tournament) -> int:
 
 def change_stamp(*, tournament: Tournament, ignoring: tuple[str, ...] = ()) -> int:
     """Changes whenever anything of the tournament changes (every write leaves an audit entry),
-    but the actions starting with one of ``ignoring``: what public pages compare to know
+    but the actions starting with one of ``ignoring`` and those no public page shows
+    (``extensions.unseen``): what public pages compare to know
     whether to refresh, and what caches are keyed by, on every server.
 
     The number of entries, not the last one's id: ids are handed out as entries are written,
@@ -125,6 +126,9 @@ def change_stamp(*, tournament: Tournament, ignoring: tuple[str, ...] = ()) -> i
     server, would go on showing the state without it. Entries are never deleted (but with
     their tournament), so each commit adds to the count."""
     entries = AuditEntry.objects.filter(tournament=tournament)
+    hidden = unseen()
+    if hidden:  # what only the staff's pages show (``extensions.unseen``)
+        entries = entries.exclude(action__in=hidden)
     for prefix in ignoring:
         entries = entries.exclude(action__startswith=prefix)
     return entries.count()

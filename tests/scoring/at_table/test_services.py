@@ -201,3 +201,28 @@ def test_the_duplicate_writer_is_the_seat_the_rulebook_names():
             access=access, number=board.number, seat=0, post={"score": "+57"}, client_key="y"
         )
     assert "score" in refused.value.problems
+
+
+def test_a_deal_waiting_for_approval_moves_no_public_stamp_its_approval_does(libre_access):
+    """What only the staff's pages show (an entry waiting, a dispute) leaves the public pages and
+    their caches alone; the approval writes the sheet, which they show."""
+    from tournaments.selectors import change_stamp, seating_stamp
+
+    tournament = libre_access.table.round.tournament
+    before = change_stamp(tournament=tournament), seating_stamp(tournament=tournament)
+    entry = services.submit(
+        access=libre_access, number=1, seat=1, post=deal_post(1, **GARDE_BY_EAST), client_key="k"
+    )
+    services.dispute(access=libre_access, entry_id=entry.pk, seat=0, note="pas d'accord")
+    assert (change_stamp(tournament=tournament), seating_stamp(tournament=tournament)) == before
+    fixed = services.submit(
+        access=libre_access,
+        number=1,
+        seat=1,
+        post=deal_post(1, **GARDE_BY_EAST),
+        client_key="k2",
+        replaces=entry.pk,
+    )
+    services.approve(access=libre_access, entry_id=fixed.pk, seat=0)
+    assert change_stamp(tournament=tournament) > before[0]
+    assert seating_stamp(tournament=tournament) == before[1]  # nobody moved
