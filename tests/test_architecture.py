@@ -256,7 +256,12 @@ def test_the_apps_above_tell_tournaments_what_it_must_not_name():
     ]  # fmt: skip
 
     assert set(extensions.not_seating()) == {
-        "sheet.", "penalty", "bid_ban.", "incident.", "decision.", "boards.", "travelling."
+        "sheet.", "penalty", "bid_ban.", "incident.", "decision.", "boards.", "travelling.",
+        "table.",
+    }  # fmt: skip
+    # What only the staff's pages show moves no public stamp: the tables' entries waiting.
+    assert set(extensions.unseen()) == {
+        "table.entered", "table.approved", "table.disputed", "table.alerts_seen"
     }  # fmt: skip
     # Score sheets; a séance's travelling sheets; the tables' reports of a séance.
     assert len(ScoringExtension.results) == 3

@@ -241,16 +241,8 @@ def _submit(access, number, seat, post, client_key, device, replaces):
     number, seat = _item_and_seat(game, table, number, seat)
     live = live_entries(table)
     current = live.get(number)
-    if current is not None:
-        if current.status == Status.APPROVED:
-            raise EntryRefused(
-                {"": [_("This one is approved: only an arbitre can change it now.")]}
-            )
-        if str(replaces or "") != str(current.pk):
-            raise EntryRefused(
-                {"": [_("Another phone at your table has just entered this deal: look at it.")]}
-            )
     recorded = game.ledger(table)
+    _refuse_over(current, replaces, on_sheet=number in recorded)
     before = {n: e.data for n, e in live.items() if n != number}
     before.update({n: d for n, d in recorded.items() if n != number})
     reading = game.read(table, number, post, before)
@@ -275,6 +267,17 @@ def _submit(access, number, seat, post, client_key, device, replaces):
         Action.TABLE_ENTERED, table, entry, seat=seat, device=entry.device, summary=reading.summary
     )
     return entry
+
+
+def _refuse_over(current, replaces, *, on_sheet: bool) -> None:
+    """An entry may replace the table's waiting one it names (``replaces``), never an approved
+    one nor what the staff typed on the sheet: only an arbitre changes those."""
+    if on_sheet or (current is not None and current.status == Status.APPROVED):
+        raise EntryRefused({"": [_("This one is approved: only an arbitre can change it now.")]})
+    if current is not None and str(replaces or "") != str(current.pk):
+        raise EntryRefused(
+            {"": [_("Another phone at your table has just entered this deal: look at it.")]}
+        )
 
 
 def _item_and_seat(game, table, number, seat) -> tuple[int, int]:
@@ -327,10 +330,23 @@ def _entry_of(table, entry_id) -> TableEntry:
     return entry
 
 
-@transaction.atomic
 def approve(*, access: TableAccess, entry_id, seat, device=""):
     """The other side approves the entry: it is signed and written to the ledger. Approved
-    twice (a retry): nothing more happens."""
+    twice (a retry): nothing more happens. An approval the sheet refuses (a bid ban decided
+    since, an earlier deal changed) is refused with the reason and raises an alert on the
+    arbitre's board."""
+    try:
+        with transaction.atomic():
+            return _approve(access, entry_id, seat, device)
+    except EntryRefused as refused:
+        if refused.alert is not None:  # kept for the arbitre's board, outside the rollback
+            TableRefusal.objects.create(
+                table=access.table, kind=TableRefusal.Kind.REFUSED, **refused.alert
+            )
+        raise
+
+
+def _approve(access, entry_id, seat, device):
     access = _locked(access)
     table = access.table
     game = game_of(table)
@@ -338,7 +354,11 @@ def approve(*, access: TableAccess, entry_id, seat, device=""):
     if entry.status == Status.APPROVED:
         return entry
     if entry.status == Status.REPLACED:
-        raise EntryRefused({"": [_("The table corrected this entry since: look at the new one.")]})
+        raise EntryRefused(
+            {"": [_("This entry was corrected or settled since: look at the list.")]}
+        )
+    if entry.number in game.ledger(table):  # typed on the sheet by the staff since: it stands
+        raise EntryRefused({"": [_("This one is on the score sheet already: ask the arbitre.")]})
     seat = _seat_of(table, seat)
     approvers = game.approvers(table, entry.number, entry.data, entry.seat)
     if seat not in approvers:
@@ -356,13 +376,19 @@ def approve(*, access: TableAccess, entry_id, seat, device=""):
     entry.approved_at = timezone.now()
     entry.save(update_fields=["status", "approved_seat", "approved_device", "approved_at"])
     tournament = table.round.tournament
-    game.record(
-        table,
-        entry.number,
-        entry.data,
-        user=tables_account(),
-        confirm=not tournament.table_entry_confirmed,
-    )
+    try:
+        game.record(
+            table,
+            entry.number,
+            entry.data,
+            user=tables_account(),
+            confirm=not tournament.table_entry_confirmed,
+        )
+    except ValidationError as refused:
+        message = clean_text("; ".join(refused.messages), 300)
+        raise EntryRefused(
+            {"": refused.messages}, alert={"number": entry.number, "message": message}
+        ) from None
     _audit(
         Action.TABLE_APPROVED,
         table,

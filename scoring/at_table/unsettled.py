@@ -7,6 +7,7 @@ Reads models only, so that the formats' services may import it without importing
 """
 
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import TableEntry
@@ -15,9 +16,10 @@ UNSETTLED = (TableEntry.Status.WAITING, TableEntry.Status.DISPUTED)
 
 
 def unsettled_tables(tables: QuerySet) -> list:
-    """The tables of ``tables`` with an entry waiting or disputed, not on paper, in order."""
+    """The tables of ``tables`` with an entry waiting or disputed, not on paper, in order (none
+    once the tournament's tables no longer enter at the table: they are all on paper)."""
     return list(
-        tables.filter(entries__status__in=UNSETTLED)
+        tables.filter(entries__status__in=UNSETTLED, round__tournament__table_entry=True)
         .exclude(access__on_paper=True)
         .select_related("round")
         .order_by("round__number", "number")
@@ -38,3 +40,18 @@ def unsettled_message(tables: list, *, positions: bool) -> str:
         "Tables with an entry waiting for approval or disputed: %(tables)s. Have it approved or "
         "corrected at the table, or put the table on paper."
     ) % {"tables": names}
+
+
+def settled_by_sheet(*, tables, numbers, user) -> int:
+    """A sheet the staff typed decides the deals or étui lines it holds (``numbers``: deal or
+    étui numbers, at each of ``tables``): the tables' entries of them still waiting or disputed
+    are replaced by it, and no approval can write them over it any more. The staff's save calls
+    it in its transaction; the count of entries settled."""
+    return TableEntry.objects.filter(
+        table__in=tables, number__in=numbers, status__in=UNSETTLED
+    ).update(
+        status=TableEntry.Status.REPLACED,
+        replaced_at=timezone.now(),
+        by_arbitre=user,
+        reason=_("Settled on the score sheet by the staff."),
+    )

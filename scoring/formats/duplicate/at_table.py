@@ -184,15 +184,18 @@ class DuplicateTableGame(TableGame):
         plays = {(p.position, p.table) for p in board_plays(board.session).get(board.board_set, ())}
         if {(ln.position, ln.table) for ln in lines} != plays:
             return False
-        approved = set(
-            TableEntry.objects.filter(
+        approved = {
+            (position, number): (data.get("score"), data.get("attacker"))
+            for position, number, data in TableEntry.objects.filter(
                 table__round__session=board.session,
                 table__board_set=board.board_set,
                 number=board.number,
                 status=TableEntry.Status.APPROVED,
-            ).values_list("table__round__number", "table__number")
-        )
-        return plays <= approved
+            ).values_list("table__round__number", "table__number", "data")
+        }
+        # Each line as its table approved it: a line the staff changed since waits for an
+        # arbitre's confirmation, as any typed sheet.
+        return all(approved.get((ln.position, ln.table)) == (ln.score, ln.attacker) for ln in lines)
 
 
 def default_sides(board) -> tuple[int, frozenset[int]]:

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from common.text import clean_text, has_visible_text
 from scoring import closable
 from scoring.actions import Action
-from scoring.at_table.unsettled import unsettled_message, unsettled_tables
+from scoring.at_table.unsettled import settled_by_sheet, unsettled_message, unsettled_tables
 from scoring.engine.duplicate import check_score
 from scoring.formats.duplicate.messages import line_message
 from scoring.formats.duplicate.reads import board_plays
@@ -155,6 +155,7 @@ def travelling_sheet_save(
         raise TravellingRefused(problems)
     reason = clean_text(entry.reason, 300)
     sheet = version_write(board, current, entry.lines, user, reason)
+    _settle_tables(board, entry, user)
     audit_log(
         action=Action.TRAVELLING_CORRECTED if correcting else Action.TRAVELLING_ENTERED,
         user=user,
@@ -168,6 +169,20 @@ def travelling_sheet_save(
         },
     )
     return sheet
+
+
+def _settle_tables(board, entry: TravellingEntry, user) -> None:
+    """The tables whose line the staff typed: what they entered at the table and left waiting
+    is settled by the sheet (``at_table.unsettled``)."""
+    places = {(line.position, line.table) for line in entry.lines}
+    tables = [
+        table
+        for table in Table.objects.filter(
+            round__session=board.session, number__in={table for _p, table in places}
+        ).select_related("round")
+        if (table.round.number, table.number) in places
+    ]
+    settled_by_sheet(tables=tables, numbers=[board.number], user=user)
 
 
 def travelling_sheet_check(*, board: Board, entry: TravellingEntry, user) -> list[LineProblem]:

@@ -10,7 +10,13 @@ from django.utils.translation import gettext as _
 from scoring import sheet_lifecycle as lifecycle
 from scoring.actions import Action
 from scoring.at_table.game import Item, Reading, SeatView, TableGame
-from scoring.engine.entry import NOT_PLAYED_MODES, DealEntry, SheetEntry, entry_of_deal
+from scoring.engine.entry import (
+    ARBITRE_MODES,
+    NOT_PLAYED_MODES,
+    DealEntry,
+    SheetEntry,
+    entry_of_deal,
+)
 from scoring.engine.sheet import check_sheet
 from scoring.formats.libre import services
 from scoring.formats.libre.forms import field_name, posted, read_entry
@@ -50,14 +56,17 @@ class LibreTableGame(TableGame):
         entry = SheetEntry(deals=tuple(deal_of(n, d) for n, d in sorted(entries.items())))
         return check_sheet(setup, entry).setup, entry
 
+    def _known(self, table) -> dict[int, dict]:
+        """Every deal the table knows: the sheet's, and the entries not on it yet."""
+        entries = self.ledger(table)
+        live = table.entries.exclude(status="replaced").values_list("number", "data")
+        entries.update({n: d for n, d in live if n not in entries})
+        return entries
+
     def items(self, table, entries=None):
         """The position's deals, each with its dealer, who sits it out and the bans in force,
-        from what the sheet records (a misdeal dealt again moves the next dealers on)."""
-        if entries is None:
-            entries = self.ledger(table)
-            live = table.entries.exclude(status="replaced").values_list("number", "data")
-            entries.update({n: d for n, d in live if n not in entries})
-        setup, _entry = self._setup(table, entries)
+        from what the sheet records (a deal's dealer entered moves the next dealers on)."""
+        setup, _entry = self._setup(table, self._known(table) if entries is None else entries)
         names = {s.seat: s.name for s in self.seats(table)}
         items = []
         for number in range(1, setup.deals + 1):
@@ -101,6 +110,10 @@ class LibreTableGame(TableGame):
             problems.setdefault(name, []).append(problem_message(problem.code, problem.params))
         if not typed.is_typed(setup.size):
             problems.setdefault("", []).append(_("Nothing is entered for this deal."))
+        if typed.mode in ARBITRE_MODES:  # an arbitre's decision, on the staff's sheet only
+            problems.setdefault("mode", []).append(
+                _("Only an arbitre adjusts or annuls a deal: call the arbitre.")
+            )
         data = asdict(typed)
         data.pop("number")
         data["marks"], data["poignees"] = list(typed.marks), list(typed.poignees)
@@ -134,7 +147,7 @@ class LibreTableGame(TableGame):
         size = table.seats.count()
         if deal.mode in NOT_PLAYED_MODES or deal.taker is None:
             return frozenset(), frozenset()
-        setup, _entry = self._setup(table, {})
+        setup, _entry = self._setup(table, self._known(table))
         out = setup.sitting_out(number)
         attack = {deal.taker} | ({deal.partner} if deal.partner is not None else set())
         defence = set(range(size)) - attack - {out}
@@ -174,15 +187,18 @@ class LibreTableGame(TableGame):
                 code="invalid",
             )
         complete = check.played >= setup.deals
+        # Every deal approved by the other camp: the approvals are the players' visas, and sign
+        # the sheet, unless someone typed a version of it (a table back from paper): then an
+        # arbitre confirms it, as any sheet typed by the staff.
+        signed = complete and not table.score_sheets.exclude(entered_by=user).exists()
         sheet = lifecycle.write_next(
             ScoreSheet,
             current,
             user=user,
-            confirmed=complete and confirm,
+            confirmed=signed and confirm,
             round=table.round,
             table=table,
-            # Every deal approved by the other camp: the approvals are the players' visas.
-            visas=list(range(setup.size)) if complete else [],
+            visas=list(range(setup.size)) if signed else (current.visas if current else []),
             warnings=[
                 {
                     "deal": p.deal,

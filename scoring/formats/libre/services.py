@@ -18,6 +18,7 @@ from common.errors import field_error
 from common.text import clean_text, has_visible_text, trim_invisible
 from scoring import sheet_lifecycle as lifecycle
 from scoring.actions import Action
+from scoring.at_table.unsettled import settled_by_sheet
 from scoring.engine.entry import SheetEntry
 from scoring.engine.sheet import (
     ARBITRE_MODES,
@@ -192,6 +193,7 @@ def _save(table, user, entry, base_version, token, confirm, ruling) -> ScoreShee
         token=token or None,
     )
     _write_deals(sheet, setup, check.deals)
+    settled_by_sheet(tables=[table], numbers=[d.number for d in check.deals], user=user)
     if correcting:
         action = Action.SHEET_CORRECTED
     else:

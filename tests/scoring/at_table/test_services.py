@@ -226,3 +226,109 @@ def test_a_deal_waiting_for_approval_moves_no_public_stamp_its_approval_does(lib
     services.approve(access=libre_access, entry_id=fixed.pk, seat=0)
     assert change_stamp(tournament=tournament) > before[0]
     assert seating_stamp(tournament=tournament) == before[1]  # nobody moved
+
+
+def test_a_phone_cannot_adjust_or_annul_a_deal(libre_access):
+    """Adjusted marks and an annulled deal are an arbitre's decisions, on the staff's sheet."""
+    adjusted = {
+        "mode": "adjusted",
+        "mark0": "900",
+        "mark1": "-300",
+        "mark2": "-300",
+        "mark3": "-300",
+    }
+    for key, values in (("a", adjusted), ("b", {"mode": "annulled"})):
+        with pytest.raises(services.EntryRefused) as refused:
+            services.submit(
+                access=libre_access, number=1, seat=1, post=deal_post(1, **values), client_key=key
+            )
+        assert "mode" in refused.value.problems
+    assert not TableEntry.objects.exists()
+
+
+def typed_sheet(table, user, deals, base):
+    """The staff types ``deals`` (number -> facts) on the table's score sheet."""
+    from scoring.formats.libre.forms import read_entry
+    from scoring.formats.libre.services import scoresheet_save
+
+    post = {"short_reason": "the rest is entered at the table"}
+    for number, values in deals.items():
+        post.update(deal_post(number, **values))
+    return scoresheet_save(table=table, user=user, entry=read_entry(post), base_version=base)
+
+
+def test_the_staff_sheet_settles_a_disputed_entry_and_no_approval_writes_over_it(
+    libre_access, staff
+):
+    table = libre_access.table
+    entry = services.submit(
+        access=libre_access, number=1, seat=1, post=deal_post(1, **GARDE_BY_EAST), client_key="k"
+    )
+    services.dispute(access=libre_access, entry_id=entry.pk, seat=0, note="56, not 45")
+    decided = dict(GARDE_BY_EAST, points="56")
+    typed_sheet(table, staff["arbitre"], {1: decided}, base=0)
+    entry.refresh_from_db()
+    assert entry.status == TableEntry.Status.REPLACED and entry.by_arbitre == staff["arbitre"]
+    with pytest.raises(services.EntryRefused):
+        services.approve(access=libre_access, entry_id=entry.pk, seat=0)
+    with pytest.raises(services.EntryRefused, match="only an arbitre"):
+        services.submit(
+            access=libre_access, number=1, seat=1, post=deal_post(1, **GARDE_BY_EAST),
+            client_key="k2",
+        )  # fmt: skip
+    from scoring.at_table.unsettled import unsettled_tables
+
+    assert unsettled_tables(table.round.tables.all()) == []
+    sheet = current_sheet(table=table)
+    assert sheet.version == 1 and str(sheet.deals.get(number=1).points) == "56.0"
+
+
+def test_a_sheet_the_staff_typed_part_of_waits_for_an_arbitre(libre_access, staff):
+    """Back from paper: the table's last approval completes the sheet, but the deals typed by
+    the staff are confirmed by an arbitre, not by the players' approvals."""
+    table = libre_access.table
+    services.put_on_paper(access=libre_access, user=staff["arbitre"], reason="battery")
+    typed_sheet(table, staff["scorer"], dict.fromkeys(range(1, 5), GARDE_BY_EAST), base=0)
+    services.back_to_table(access=libre_access, user=staff["arbitre"])
+    play_libre_deal(libre_access, 5, "k5", seat=1, approver=0)
+    sheet = current_sheet(table=table)
+    assert sheet.deals.count() == 5 and not sheet.is_confirmed
+    assert sheet.entered_by.username == services.TABLES_USERNAME
+
+
+def test_the_dealer_chosen_on_the_phone_moves_the_next_dealers(libre_access):
+    table = libre_access.table
+    game = services.game_of(table)
+    assert game.items(table)[0].extra["dealer"] == 0  # Nord, until the table says otherwise
+    post = deal_post(1, **GARDE_BY_EAST, dealer="2")
+    services.submit(access=libre_access, number=1, seat=1, post=post, client_key="k")
+    dealers = [item.extra["dealer"] for item in game.items(table)]
+    assert dealers[:3] == [2, 1, 0]  # Sud dealt, then Est, then Nord (anticlockwise)
+
+
+def test_switching_the_entry_off_leaves_nothing_holding_the_closing(libre_access):
+    from scoring.at_table.unsettled import unsettled_tables
+
+    services.submit(
+        access=libre_access, number=1, seat=1, post=deal_post(1, **GARDE_BY_EAST), client_key="k"
+    )
+    tables = libre_access.table.round.tables.all()
+    assert unsettled_tables(tables) == [libre_access.table]
+    type(libre_access.table.round.tournament).objects.update(table_entry=False)
+    assert unsettled_tables(tables) == []
+
+
+def test_an_approval_the_sheet_refuses_raises_an_alert_and_writes_nothing(libre_access):
+    """Deal 2 approved while deal 1 still waits: the sheet cannot hold deal 2 alone."""
+    services.submit(
+        access=libre_access, number=1, seat=1, post=deal_post(1, **GARDE_BY_EAST), client_key="a"
+    )
+    second = services.submit(
+        access=libre_access, number=2, seat=1, post=deal_post(2, **GARDE_BY_EAST), client_key="b"
+    )
+    with pytest.raises(services.EntryRefused):
+        services.approve(access=libre_access, entry_id=second.pk, seat=0)
+    second.refresh_from_db()
+    assert second.status == TableEntry.Status.WAITING
+    assert not ScoreSheet.objects.exists()
+    assert services.TableRefusal.objects.filter(kind="refused", number=2).exists()
