@@ -201,7 +201,9 @@ def seat_views(table) -> list[SeatView]:
     ]
 
 
-def orientation_views(names: dict[str, str], numbers: dict[str, int] | None = None):
+def orientation_views(
+    names: dict[str, str], numbers: dict[str, int] | None = None
+) -> list[SeatView]:
     """The four orientations N, E, S, W of a table whose movement places teams, not players
     (no ``Seat`` row): ``names`` says who sits there, orientation -> words."""
     numbers = numbers or {}
