@@ -197,7 +197,7 @@ def _seat_of(table: Table, seat) -> int:
         seat = int(seat)
     except (TypeError, ValueError):
         seat = -1
-    if not table.seats.filter(number=seat).exists():
+    if seat not in {s.seat for s in game_of(table).seats(table)}:  # a team's table: no Seat
         raise EntryRefused({"seat": [_("Say at which seat you sit.")]})
     return seat
 

@@ -21,6 +21,7 @@ from scoring.formats.duplicate.travelling_entry import (
 from scoring.models import TableEntry
 from scoring.models.duplicate import ORIENTATIONS, Board, Orientation
 from scoring.sheet_lifecycle import stamp_confirmed
+from tournaments.models import Registration
 from tournaments.models.core import seat_name
 from tournaments.services import audit_log
 
@@ -38,13 +39,7 @@ class DuplicateTableGame(TableGame):
         return table.round.session
 
     def seats(self, table):
-        seats = table.seats.select_related("registration__player").order_by("number")
-        return [
-            SeatView(
-                s.number, seat_name(s.number), str(s.registration.player), s.registration.number
-            )
-            for s in seats
-        ]
+        return self.game.table_seat_views(table)
 
     def boards(self, table) -> dict[int, Board]:
         return {
@@ -75,13 +70,14 @@ class DuplicateTableGame(TableGame):
         return items
 
     def _attackers(self, table, board) -> list[tuple[int, str]]:
-        """Who may be named as the attacker (the triplettes' sheet names one); else empty."""
+        """Who may be named as the attacker (the triplettes' sheet names one), by name; else
+        empty."""
         attackers, _teams = self.game.attacking_members(board)
         ids = attackers.get((table.round.number, table.number), ())
         if not ids:
             return []
-        names = {s.registration_id: str(s.registration.player) for s in table.seats.all()}
-        return [(pk, names.get(pk, str(pk))) for pk in sorted(ids)]
+        members = Registration.objects.filter(pk__in=ids).order_by("sort_name", "number")
+        return [(member.pk, member.name) for member in members]
 
     def read(self, table, number, post, approved):
         board = self.boards(table).get(number)
@@ -99,7 +95,8 @@ class DuplicateTableGame(TableGame):
         attacker = None
         if self._attackers(table, board):
             raw_attacker = str(post.get("attacker", ""))
-            if not raw_attacker.isdigit():
+            # isdigit() alone lets "²" or five thousand digits through to int()
+            if not (raw_attacker.isascii() and raw_attacker.isdigit() and len(raw_attacker) <= 9):
                 problems["attacker"] = [_("Say which member of the attacking team took.")]
                 return Reading({}, problems)
             attacker = int(raw_attacker)
@@ -118,8 +115,8 @@ class DuplicateTableGame(TableGame):
         score = data.get("score")
         text = _("cancelled") if score is None else f"{score:+d}"
         if data.get("attacker"):
-            names = {s.registration_id: str(s.registration.player) for s in table.seats.all()}
-            text += f" ({names.get(data['attacker'], '')})"
+            member = Registration.objects.filter(pk=data["attacker"]).first()
+            text += f" ({member.name if member else ''})"
         return text
 
     def sides(self, table, number, data):
@@ -196,6 +193,27 @@ class DuplicateTableGame(TableGame):
         # Each line as its table approved it: a line the staff changed since waits for an
         # arbitre's confirmation, as any typed sheet.
         return all(approved.get((ln.position, ln.table)) == (ln.score, ln.attacker) for ln in lines)
+
+
+def seat_views(table) -> list[SeatView]:
+    """Each player's ``Seat`` at the table, as the movement placed them (the individuel)."""
+    seats = table.seats.select_related("registration__player").order_by("number")
+    return [
+        SeatView(s.number, seat_name(s.number), str(s.registration.player), s.registration.number)
+        for s in seats
+    ]
+
+
+def orientation_views(
+    names: dict[str, str], numbers: dict[str, int] | None = None
+) -> list[SeatView]:
+    """The four orientations N, E, S, W of a table whose movement places teams, not players
+    (no ``Seat`` row): ``names`` says who sits there, orientation -> words."""
+    numbers = numbers or {}
+    return [
+        SeatView(index, seat_name(index), names.get(o, ""), numbers.get(o))
+        for index, o in enumerate(ORIENTATIONS)
+    ]
 
 
 def default_sides(board) -> tuple[int, frozenset[int]]:

@@ -100,6 +100,14 @@ class DuplicateFamily(TournamentFormat):
 
         return DuplicateTableGame(self)
 
+    def table_seat_views(self, table) -> list:
+        """The seats of ``table`` as its phone page names them (``SeatView``s of
+        ``scoring.at_table``; the seat numbers 0 to 3 are N, E, S, W): here each player's
+        ``Seat`` at the position."""
+        from scoring.formats.duplicate.at_table import seat_views
+
+        return seat_views(table)
+
     def table_sides(self, board) -> tuple[int, frozenset[int]]:
         """At the table: the seat that enters the étui's line (North), and the seats of the
         other side, one of whom approves it."""
@@ -251,6 +259,12 @@ class TeamDuplicate(DuplicateFamily):
 
     def team_row(self, result) -> dict:
         """A team's ``place`` and ``value`` (shown) in the séance's général."""
+        raise NotImplementedError
+
+    def table_seat_views(self, table) -> list:
+        """The four orientations, each with who sits there: a team form's movement places
+        teams, not players (no ``Seat`` row), and each form seats its team's members its own
+        way."""
         raise NotImplementedError
 
     def screen_seats(self, round_):

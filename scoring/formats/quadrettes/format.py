@@ -12,6 +12,7 @@ from scoring.formats.duplicate.format import SessionRankings, TeamDuplicate
 from scoring.formats.duplicate.job_kinds import documents_from
 from scoring.formats.duplicate.values import ASSIGNED_PM
 from scoring.formats.quadrettes import (
+    at_table,
     documents,
     documents_results,
     excel,
@@ -55,6 +56,9 @@ class Quadrettes(TeamDuplicate):
 
     def movement_facts(self, tournament, session):
         return views.movement_facts(tournament, session)
+
+    def table_seat_views(self, table):
+        return at_table.table_seat_views(table)
 
     def table_sides(self, board):
         """The South attacker writes the line; a defender approves it (§4)."""

@@ -9,6 +9,7 @@ from scoring.formats.duplicate.format import SessionRankings, TeamDuplicate
 from scoring.formats.duplicate.job_kinds import documents_from
 from scoring.formats.duplicate.values import defence_seat
 from scoring.formats.triplettes import (
+    at_table,
     documents,
     documents_results,
     excel,
@@ -54,9 +55,13 @@ class Triplettes(TeamDuplicate):
     def board_lines(self, board):
         return views.board_lines(board)
 
-    def table_sides(self, board):
-        """North writes the line; East or West, of the other triplette, approves it (§3)."""
-        return 0, frozenset({1, 3})
+    # ``table_sides`` is the individuel's, North writes and the other side approves: the taker,
+    # or a defender when North takes. At each étui the taker's seat holds the attacking
+    # triplette and the three others the defending one (§3), so East and West may be North's
+    # own triplette.
+
+    def table_seat_views(self, table):
+        return at_table.table_seat_views(table)
 
     def attacking_members(self, board):
         return attacking_members(board)
