@@ -3,9 +3,15 @@
    - the seat chosen is kept on the phone (localStorage) and the page opens at it next time;
    - a table closed meanwhile (410 to the live part's refresh) reloads to say why;
    - an entry is kept on the phone before it is sent (localStorage, with its own client_key), sent
-     with fetch (Accept: application/json), and while it cannot be sent it is listed as "not sent
-     yet" (a reload keeps it) and sent again, with the SAME key, on the "online" event and every
-     few seconds: the server records a key once;
+     with fetch (Accept: application/json), and while it cannot be sent (no connection, 5xx) it is
+     listed as "not sent yet" (a reload keeps it) and sent again, with the SAME key, on the
+     "online" event and every few seconds: the server records a key once. Sent again with other
+     fields, it is a new sending with a NEW key (the server answers a known key with what it first
+     recorded), as a correction of the entry this page knows it made (replaces=<id>);
+   - an entry the server refuses is never sent again by itself: 422 next to its fields (or in the
+     list), 410 (the table went on paper, its position closed) kept in the list with the reason
+     and "write it on the paper sheet" until the player dismisses it, any other 4xx (403: the
+     CSRF cookie lost) kept with "reload the page", and sent again after the reload;
    - a libre deal shows only the part of its form that its mode reads (facts, or marks).
    No inline script (content security policy). */
 (function () {
@@ -51,10 +57,22 @@
   // The seat form is sent with its button, not on change: an arrow key in the radio group must
   // not leave the page (WCAG 3.2.2).
 
-  // A closed table (410 to the page's refresh): show why, instead of "connection lost".
+  // A closed table (410 to the page's refresh): show why, instead of "connection lost"; with
+  // entries kept on the phone, each is refused with the reason where the players see it (a
+  // reload would show the closed page without them).
+  var closed = false;
   document.body.addEventListener("htmx:responseError", function (event) {
     if (event.detail && event.detail.xhr && event.detail.xhr.status === 410) {
-      window.location.reload();
+      closed = true;
+      if (!load(STORE, []).length) {
+        window.location.reload();
+        return;
+      }
+      // Not a lost connection (connection.js, whose listener ran first): the list says why.
+      var lost = document.getElementById("connection-lost");
+      if (lost) lost.hidden = true;
+      document.documentElement.classList.remove("connection-lost");
+      sendAll();
     }
   });
 
@@ -97,23 +115,74 @@
     var input = document.querySelector('#table-page input[name="csrfmiddlewaretoken"]');
     return input ? input.value : "";
   }
+  var shown = null; // the list as last drawn: a refusal is announced once, not at each retry
   function render() {
     var pending = load(STORE, []);
-    if (!pendingBox) return;
+    if (!pendingBox || JSON.stringify(pending) === shown) return;
+    shown = JSON.stringify(pending);
     pendingBox.hidden = pending.length === 0;
     pendingList.textContent = "";
     pending.forEach(function (entry) {
       var li = document.createElement("li");
       li.className = "pending-entry";
+      li.dataset.number = entry.number;
       var strong = document.createElement("strong");
       strong.textContent = entry.label;
       li.appendChild(strong);
-      li.appendChild(document.createTextNode(" — " + root.dataset.notSent));
+      if (!entry.refused) {
+        li.appendChild(document.createTextNode(" — " + root.dataset.notSent));
+      } else {
+        li.dataset.state = "refused";
+        var box = document.createElement("div");
+        box.className = "table-errors";
+        box.setAttribute("role", "alert");
+        [root.dataset.refused + " " + entry.refused.why, entry.refused.then].forEach(function (text) {
+          if (!text.trim()) return;
+          var p = document.createElement("p");
+          p.textContent = text;
+          box.appendChild(p);
+        });
+        li.appendChild(box);
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "big-target";
+        button.dataset.key = entry.key;
+        button.textContent = root.dataset.dismiss.replace("{label}", entry.label);
+        li.appendChild(button);
+      }
       pendingList.appendChild(li);
     });
   }
   function drop(key) {
     save(STORE, load(STORE, []).filter(function (entry) { return entry.key !== key; }));
+  }
+  /* Refused: kept in the list with why and what to do, never sent again by itself (``again``:
+     sent again once the page is reloaded, as the message asks). */
+  function refuse(key, why, then, again) {
+    save(STORE, load(STORE, []).map(function (entry) {
+      if (entry.key === key) entry.refused = { why: why, then: then, again: again };
+      return entry;
+    }));
+  }
+  save(STORE, load(STORE, []).map(function (entry) {
+    if (entry.refused && entry.refused.again) delete entry.refused;
+    return entry;
+  }));
+  if (pendingList) {
+    pendingList.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-key]");
+      if (!button) return;
+      var next = button.closest("li").nextElementSibling;
+      drop(button.dataset.key);
+      if (closed && !load(STORE, []).length) {
+        window.location.reload(); // the page says why the table is closed
+        return;
+      }
+      var key = next && next.querySelector("button[data-key]");
+      render();
+      var focus = key && pendingList.querySelector('button[data-key="' + key.dataset.key + '"]');
+      if (focus) focus.focus();
+    });
   }
   function showErrors(entry, errors) {
     var here = form && String(form.dataset.number) === String(entry.number);
@@ -141,6 +210,9 @@
       top.setAttribute("role", "alert");
     }
   }
+  function messagesOf(errors) {
+    return Object.keys(errors).reduce(function (all, name) { return all.concat(errors[name]); }, []);
+  }
   function clearErrors() {
     if (!form) return;
     form.querySelectorAll("[data-errors-for]").forEach(function (box) {
@@ -151,6 +223,12 @@
 
   var sending = false;
   var typing = false; // a deal being typed is never lost to a reload
+  var known = {}; // number -> the entry this page sent and the server took (its id)
+  function json(response) {
+    return response.json().then(function (answer) { return answer || {}; }, function () {
+      return {};
+    });
+  }
   function send(entry) {
     var body = new URLSearchParams();
     entry.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
@@ -161,22 +239,31 @@
       headers: { "Accept": "application/json", "X-CSRFToken": token() },
       body: body
     }).then(function (response) {
-      if (response.status === 200 || response.status === 410) {
-        drop(entry.key);
-        return "done";
-      }
-      if (response.status === 422) {
-        return response.json().then(function (answer) {
+      var status = response.status;
+      if (status >= 500 || (status !== 200 && status < 400)) return "kept"; // sent again later
+      return json(response).then(function (answer) {
+        if (status === 200) {
+          if (answer.entry) known[entry.number] = answer.entry;
           drop(entry.key);
+          return "done";
+        }
+        if (status === 410) {
+          closed = true;
+          refuse(entry.key, answer.closed || "", root.dataset.paper, false);
+        } else if (status === 422 && form && String(form.dataset.number) === String(entry.number)) {
+          drop(entry.key); // its form holds what was typed: the messages go next to its fields
           showErrors(entry, answer.errors || {});
-          return "refused";
-        });
-      }
-      return "kept"; // the server could not take it now: sent again later
+        } else if (status === 422) {
+          refuse(entry.key, messagesOf(answer.errors || {}).join(" "), "", false);
+        } else {
+          refuse(entry.key, "", root.dataset.reload, true); // 403: the CSRF cookie lost…
+        }
+        return "refused";
+      });
     }, function () { return "kept"; });
   }
   function sendAll() {
-    var pending = load(STORE, []);
+    var pending = load(STORE, []).filter(function (entry) { return !entry.refused; });
     if (sending || !pending.length) return;
     sending = true;
     var done = false;
@@ -199,6 +286,11 @@
     });
   }
 
+  function sameFields(sent, fields) {
+    var mine = sent.filter(function (pair) { return pair[0] !== "client_key"; });
+    return JSON.stringify(mine) === JSON.stringify(fields);
+  }
+
   if (form) {
     form.addEventListener("input", function () { typing = true; });
     form.addEventListener("submit", function (event) {
@@ -209,10 +301,20 @@
         if (name !== "csrfmiddlewaretoken" && name !== "client_key") fields.push([name, value]);
       });
       var number = form.dataset.number;
+      if (known[number]) {
+        // Sent from this page and taken: sent again, it corrects that entry.
+        fields = fields.filter(function (pair) { return pair[0] !== "replaces"; });
+        fields.push(["replaces", String(known[number])]);
+      }
       var pending = load(STORE, []);
-      var same = pending.filter(function (entry) { return entry.number === number; })[0];
-      // Sent again before it went through: the same sending, with what is typed now.
-      var key = same ? same.key : randomKey();
+      var same = pending.filter(function (entry) {
+        return entry.number === number && !entry.refused;
+      })[0];
+      // Sent again before it went through, as it was: the same sending (the same key, recorded
+      // once). Anything changed: a new sending with a new key, since the server answers a key it
+      // knows with what it first recorded; if that first sending reached it, the server refuses
+      // this one ("look at it") and the player corrects the entry the list shows.
+      var key = same && sameFields(same.fields, fields) ? same.key : randomKey();
       fields.push(["client_key", key]);
       pending = pending.filter(function (entry) { return entry.number !== number; });
       pending.push({ key: key, number: number, label: form.dataset.label, fields: fields });

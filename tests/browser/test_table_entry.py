@@ -3,12 +3,18 @@ libre position played deal by deal (the taker's side enters, the other camp appr
 sees the others' entries at its next refresh) until the arbitre's dashboard shows the sheet
 confirmed; a duplicate séance's étuis entered by North and approved by the other side; an entry
 whose answer is lost, then sent while the phone is offline: kept on the phone ("not sent yet",
-a reload keeps it), sent again when the connection is back, recorded once; and axe on the page.
+a reload keeps it), sent again when the connection is back, recorded once; an entry the server
+refuses is never sent again by itself: the table put on paper meanwhile (410: kept in the list with
+the reason until dismissed), an edited entry whose first sending was recorded unheard (a new key:
+refused, "look at it", then corrected from the list), a 403 (reload the page: sent again then);
+and axe on the page.
 """
 
+from contextlib import suppress
 from urllib.parse import parse_qs
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring.at_table import services
@@ -65,6 +71,13 @@ def enter_garde_by_east(phone, number, points="45"):
     phone.locator(f'input[name="d{number}-bouts"][value="2"]').check()
     phone.get_by_label("Points of the attack").fill(points)
     phone.get_by_role("button", name="Send").click()
+
+
+def lose_the_answer_of(route):
+    """The server gets the entry; the phone never hears back (the venue's wifi)."""
+    route.fetch()
+    with suppress(PlaywrightError):  # the page reloaded meanwhile: the request is gone already
+        route.abort()
 
 
 def test_a_libre_position_played_from_the_phones(phones, page, log_in):
@@ -136,10 +149,8 @@ def test_an_entry_not_sent_is_kept_sent_again_and_recorded_once(phones):
     lost = []
 
     def lose_the_answer(route):
-        # The server gets the entry; the phone never hears back (the venue's wifi).
-        route.fetch()
+        lose_the_answer_of(route)
         lost.append(route.request.url)
-        route.abort()
 
     keys = []  # the key of each sending of deal 1: one sending, sent again as it was
     east.on(
@@ -176,6 +187,106 @@ def test_an_entry_not_sent_is_kept_sent_again_and_recorded_once(phones):
     expect(east).to_have_url(f"{east.url.split('?')[0]}?me=1")
     entries = TableEntry.objects.order_by("number")
     assert [(e.number, e.data["points"]) for e in entries] == [(1, "45"), (2, "50")]
+
+
+def enter_requests(phone):
+    """The client_key of each entry the phone sends, as it sends them."""
+    keys = []
+    phone.on(
+        "request",
+        lambda request: (
+            keys.append(parse_qs(request.post_data or "").get("client_key", [""])[0])
+            if request.url.endswith("/enter/")
+            else None
+        ),
+    )
+    return keys
+
+
+RETRY_WAIT_MS = 6_000  # more than a retry (4 s) and a refresh of the live part (5 s)
+
+
+def test_an_entry_sent_after_the_table_went_on_paper_is_shown_refused_until_dismissed(phones):
+    access, arbitre = libre_table()
+    east = phones(access.secret, 1)
+    sendings = enter_requests(east)
+    east.context.set_offline(True)
+    enter_garde_by_east(east, 1)
+    pending = east.get_by_test_id("pending")
+    expect(pending).to_contain_text("not sent yet")
+    services.put_on_paper(access=access, user=arbitre, reason="x")
+    east.context.set_offline(False)
+    refused = pending.locator('.pending-entry[data-state="refused"]')
+    expect(refused).to_contain_text("Deal 1")
+    expect(refused.get_by_role("alert")).to_contain_text("The arbitre put this table on paper")
+    expect(refused).to_contain_text("Write it on the paper score sheet.")
+    count = len(sendings)
+    east.wait_for_timeout(RETRY_WAIT_MS)  # neither sent again nor hidden by the page's refresh
+    expect(refused).to_be_visible()
+    assert len(sendings) == count
+    assert TableEntry.objects.count() == 0
+    found = AXE.run(east, options=WCAG_AA).response["violations"]
+    assert not found, [f"{v['id']}: {v['help']} {[n['html'] for n in v['nodes']]}" for v in found]
+    assert east.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    east.get_by_role("button", name="Dismiss Deal 1").click()
+    expect(east.get_by_test_id("closed")).to_contain_text("on paper")  # the page says why
+
+
+def test_an_entry_edited_after_its_answer_was_lost_is_never_kept_at_its_old_value(phones):
+    access, _arbitre = libre_table()
+    east = phones(access.secret, 1)
+    sendings = enter_requests(east)
+    lost = []
+
+    def lose_the_first_sending(route):
+        key = parse_qs(route.request.post_data or "")["client_key"][0]
+        if lost and key != lost[0]:
+            route.continue_()
+            return
+        lose_the_answer_of(route)
+        lost.append(key)
+
+    east.route("**/enter/", lose_the_first_sending)
+    enter_garde_by_east(east, 1)
+    pending = east.get_by_test_id("pending")
+    expect(pending).to_contain_text("not sent yet")
+    while not lost:
+        east.wait_for_timeout(100)
+    assert TableEntry.objects.get().data["points"] == "45"
+    # Edited on the form still shown, sent again: a new sending, that the server refuses since
+    # the table's entry is there (the page never heard its id); the player is told to look.
+    east.get_by_label("Points of the attack").fill("50")
+    east.get_by_role("button", name="Send").click()
+    expect(east.locator('[data-errors-for=""]')).to_contain_text(
+        "has just entered this deal: look at it"
+    )
+    expect(pending).to_be_hidden()  # neither sending is sent again
+    assert sendings[-1] != lost[0]
+    count = len(sendings)
+    east.wait_for_timeout(RETRY_WAIT_MS)
+    assert len(sendings) == count
+    assert [e.data["points"] for e in TableEntry.objects.all()] == ["45"]
+    # The list shows what the table entered: corrected from there.
+    east.get_by_role("link", name="Correct Deal 1").click()
+    enter_garde_by_east(east, 1, points="50")
+    expect(east.get_by_role("heading", name="Deal 2", exact=True)).to_be_visible()
+    assert services.live_entries(access.table)[1].data["points"] == "50"
+
+
+def test_an_entry_answered_403_is_shown_refused_and_sent_again_after_a_reload(phones):
+    access, _arbitre = libre_table()
+    east = phones(access.secret, 1)
+    sendings = enter_requests(east)
+    east.route("**/enter/", lambda route: route.fulfill(status=403, body="CSRF"))
+    enter_garde_by_east(east, 1)
+    refused = east.get_by_test_id("pending").locator('.pending-entry[data-state="refused"]')
+    expect(refused).to_contain_text("Reload the page: it will be sent again.")
+    east.wait_for_timeout(RETRY_WAIT_MS)
+    assert len(sendings) == 1 and TableEntry.objects.count() == 0
+    east.unroute("**/enter/")
+    east.reload()
+    expect(east.get_by_role("heading", name="Deal 2", exact=True)).to_be_visible(timeout=12_000)
+    assert [e.data["points"] for e in TableEntry.objects.all()] == ["45"]
 
 
 def test_the_table_page_has_no_wcag_violation_on_a_phone(phones, live_server):
