@@ -12,7 +12,7 @@ This module builds data and asserts nothing: the expectations live in the test.
 
 import contextlib
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
@@ -49,9 +49,12 @@ class World:
     formats: dict = field(default_factory=dict)  # game -> FormatWorld (build_format_worlds)
 
 
-def _sheet(table, *, scorer, arbitre=None, seed: int) -> ScoreSheet:
+def _sheet(table, *, scorer, arbitre=None, seed: int, deals: int | None = None) -> ScoreSheet:
+    """The table's sheet typed by the staff (its first ``deals`` deals, when given)."""
     seats = list(table.seats.order_by("number"))
     entry = random_sheet(table_setup(table=table, seats=seats), random.Random(seed))
+    if deals is not None:
+        entry = replace(entry, deals=entry.deals[:deals], short_reason="the rest at the table")
     sheet = scoring.scoresheet_save(table=table, user=scorer, entry=entry, base_version=0)
     return scoring.scoresheet_confirm(sheet=sheet, user=arbitre) if arbitre else sheet
 
@@ -91,7 +94,8 @@ def build_world() -> World:
     round1 = tournament.rounds.get(number=1)
     table1, table2 = round1.tables.order_by("number")[:2]
     confirmed = _sheet(table1, scorer=users["scorer"], arbitre=users["arbitre"], seed=1)
-    _sheet(table2, scorer=users["scorer"], seed=2)
+    # Table 2's staff typed three deals; its phones enter the others (issue 37).
+    _sheet(table2, scorer=users["scorer"], seed=2, deals=3)
 
     offender = table1.seats.get(number=0).registration
     incident = arbitration.incident_log(
@@ -122,11 +126,11 @@ def build_world() -> World:
     # the table's page have something to show.
     second = table_access.access_of(table2)
     entry = table_access.submit(
-        access=second, number=2, seat=1, post=_garde(2, points=45), client_key="perm"
+        access=second, number=4, seat=1, post=_garde(4, points=45), client_key="perm"
     )
     with contextlib.suppress(table_access.EntryRefused):  # kept as an alert for the board
         table_access.submit(
-            access=second, number=3, seat=1, post=_garde(3, points=95), client_key="bad"
+            access=second, number=5, seat=1, post=_garde(5, points=95), client_key="bad"
         )
     values = {
         "other_slug": elsewhere.slug,
