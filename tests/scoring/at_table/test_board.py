@@ -283,3 +283,20 @@ def test_every_refused_entry_is_marked_seen_at_once(client, position, staff):
     assert b'data-testid="all-seen"' in page.content
     assert client.post(board_url(position), {}).status_code == 302
     assert not TableRefusal.objects.filter(seen=False).exists()
+
+
+def test_an_entry_approved_on_the_phone_that_entered_it_is_flagged(client, position, staff):
+    """A seat is said, not proved: a deal entered and approved from one phone (handed over, or
+    not) is marked on the table's record for the arbitre."""
+    one = access(position, 1)
+    for number, devices in ((1, ("phone-a", "phone-a")), (2, ("phone-a", "phone-b"))):
+        post = deal_post(number, **GARDE_BY_EAST)
+        entry = services.submit(
+            access=one, number=number, seat=1, post=post, client_key=f"k{number}",
+            device=devices[0],
+        )  # fmt: skip
+        services.approve(access=one, entry_id=entry.pk, seat=0, device=devices[1])
+    client.force_login(staff["arbitre"])
+    page = client.get(table_url(position, 1)).content
+    assert b'data-testid="same-phone-1"' in page
+    assert b'data-testid="same-phone-2"' not in page
