@@ -229,3 +229,15 @@ def test_a_deal_not_played_is_approved_by_another_player(client, libre):
     assert "Approve Deal 1" in page
     response = client.post(url("approve", libre), {"entry": answer["entry"], "seat": 2}, **JSON)
     assert json.loads(response.content)["status"] == "approved"
+
+
+def test_the_phone_says_who_dealt_and_the_next_deal_follows(client, libre):
+    """The first dealer is drawn: the form offers every seat, the expected one ticked, and the
+    dealer sent moves the next deal's dealer on."""
+    text = client.get(url("page", libre), {"me": 1}).content.decode()
+    assert text.count('name="d1-dealer"') == 4
+    assert 'name="d1-dealer" value="0" checked' in text  # Nord until the table says otherwise
+    post = libre_entry(**GARDE_BY_EAST, dealer="2")
+    assert client.post(url("enter", libre), post).status_code == 302
+    text = client.get(url("page", libre), {"me": 1}).content.decode()
+    assert 'name="d2-dealer" value="1" checked' in text  # after Sud, Est deals
