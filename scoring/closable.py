@@ -44,6 +44,18 @@ def refuse_if_closed(unit, kind: UnitKind, *, error: ValidationError | None = No
         raise error or kind.closed_error(unit)
 
 
+def refusal(unit, blockers: Callable) -> str:
+    """What stops ``unit`` closing now, in words ("" when nothing does or it is closed): the
+    messages of what ``blockers(unit)`` raises, for a page to show before the arbitre tries."""
+    if unit.is_closed:
+        return ""
+    try:
+        blockers(unit)
+    except ValidationError as refused:
+        return " ".join(refused.messages)
+    return ""
+
+
 def close(kind: UnitKind, *, unit, user, blockers: Callable | None = None):
     """Close ``unit`` unless ``blockers(unit)`` (given the locked unit) refuses; closing a
     closed unit leaves it as it is."""

@@ -19,7 +19,13 @@ from scoring.formats.duplicate.travelling_entry import (
     stored_entry,
 )
 from scoring.models import TableEntry
-from scoring.models.duplicate import ORIENTATIONS, Board, Orientation
+from scoring.models.duplicate import (
+    ORIENTATIONS,
+    Board,
+    Orientation,
+    TravellingLine,
+    TravellingSheet,
+)
 from scoring.sheet_lifecycle import stamp_confirmed
 from tournaments.models import Registration
 from tournaments.models.core import seat_name
@@ -127,15 +133,19 @@ class DuplicateTableGame(TableGame):
         return frozenset({writer}), frozenset(approvers)
 
     def ledger(self, table):
-        found = {}
-        for number, board in self.boards(table).items():
-            sheet = services.current_sheet(board)
-            if sheet is None:
-                continue
-            line = sheet.lines.filter(round=table.round, table_number=table.number).first()
-            if line is not None:
-                found[number] = {"score": line.score, "attacker": line.attacker_id}
-        return found
+        """This table's line on each current travelling sheet of its série (one query)."""
+        lines = TravellingLine.objects.filter(
+            sheet__board__session_id=table.round.session_id,
+            sheet__board__board_set=table.board_set,
+            round=table.round,
+            table_number=table.number,
+        ).exclude(sheet__status=TravellingSheet.Status.SUPERSEDED)
+        return {
+            number: {"score": score, "attacker": attacker}
+            for number, score, attacker in lines.values_list(
+                "sheet__board__number", "score", "attacker_id"
+            )
+        }
 
     def record(self, table, number, data, *, user, confirm):
         board = services.lock_board(self.boards(table)[number])

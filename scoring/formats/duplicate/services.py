@@ -334,13 +334,7 @@ def _unconfirmed_boards(session: Session) -> None:
 
 def close_refusal(session: Session) -> str:
     """What stops the séance closing now, in words ("" when nothing does)."""
-    if session.is_closed:
-        return ""
-    try:
-        _unconfirmed_boards(session)
-    except ValidationError as refused:
-        return " ".join(refused.messages)
-    return ""
+    return closable.refusal(session, _unconfirmed_boards)
 
 
 @transaction.atomic

@@ -144,13 +144,12 @@ class LibreTableGame(TableGame):
 
     def sides(self, table, number, data):
         deal = deal_of(number, data)
-        size = table.seats.count()
         if deal.mode in NOT_PLAYED_MODES or deal.taker is None:
             return frozenset(), frozenset()
         setup, _entry = self._setup(table, self._known(table))
         out = setup.sitting_out(number)
         attack = {deal.taker} | ({deal.partner} if deal.partner is not None else set())
-        defence = set(range(size)) - attack - {out}
+        defence = set(range(setup.size)) - attack - {out}
         return frozenset(attack), frozenset(defence)
 
     def ledger(self, table):

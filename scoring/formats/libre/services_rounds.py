@@ -109,13 +109,7 @@ def _close_blockers(round_: Round) -> None:
 
 def close_refusal(round_: Round) -> str:
     """What stops the position closing now, in words ("" when nothing does)."""
-    if round_.is_closed:
-        return ""
-    try:
-        _close_blockers(round_)
-    except ValidationError as refused:
-        return " ".join(refused.messages)
-    return ""
+    return closable.refusal(round_, _close_blockers)
 
 
 @transaction.atomic

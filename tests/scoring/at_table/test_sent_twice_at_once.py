@@ -7,17 +7,8 @@ import pytest
 from scoring.at_table import services
 from scoring.models import TableEntry
 from tests.scoring.at_table.test_services import GARDE_BY_EAST, deal_post
-from tests.scoring.conftest import seat_and_publish
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def libre_access(tournament, staff):
-    tournament.table_entry = True
-    tournament.save()
-    round_ = seat_and_publish(tournament, staff["organiser"], 8)
-    return services.access_of(round_.tables.get(number=1))
 
 
 def test_the_second_of_two_sendings_at_once_answers_the_first_ones_entry(libre_access):

@@ -10,7 +10,6 @@ from scoring.formats.duplicate.reads import board_plays
 from scoring.formats.libre.selectors import current_sheet
 from scoring.formats.libre.services import round_close
 from scoring.models import ScoreSheet, TableEntry, TravellingSheet
-from tests.scoring.conftest import seat_and_publish
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, staff_of
 from tournaments.models import AuditEntry
 
@@ -22,14 +21,6 @@ GARDE_BY_EAST = {"mode": "facts", "contract": "garde", "taker": "1", "bouts": "2
 
 def deal_post(number, **values):
     return {f"d{number}-{key}": value for key, value in values.items()}
-
-
-@pytest.fixture
-def libre_access(tournament, staff):
-    tournament.table_entry = True
-    tournament.save()
-    round_ = seat_and_publish(tournament, staff["organiser"], 8)
-    return services.access_of(round_.tables.get(number=1))
 
 
 def play_libre_deal(access, number, key, *, seat=0, approver=1, values=GARDE_BY_EAST):

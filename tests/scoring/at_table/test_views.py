@@ -13,7 +13,6 @@ from scoring.at_table import services
 from scoring.formats.duplicate.reads import board_plays
 from scoring.models import TableEntry
 from tests.scoring.at_table.test_services import GARDE_BY_EAST, deal_post
-from tests.scoring.conftest import seat_and_publish
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament
 
 pytestmark = pytest.mark.django_db
@@ -22,11 +21,8 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 
 @pytest.fixture
-def libre(tournament, staff):
-    tournament.table_entry = True
-    tournament.save()
-    round_ = seat_and_publish(tournament, staff["organiser"], 8)
-    return services.access_of(round_.tables.get(number=1))
+def libre(libre_access):
+    return libre_access
 
 
 @pytest.fixture
