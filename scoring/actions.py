@@ -31,7 +31,6 @@ class Action(models.TextChoices):
     TABLE_DISPUTED = "table.disputed", _("Disputed at the table")
     TABLE_ON_PAPER = "table.on_paper", _("Table put back on paper")
     TABLE_OFF_PAPER = "table.off_paper", _("Table back to entry at the table")
-    TABLE_CODES = "table.codes", _("Table codes made again")
     TABLE_ALERTS_SEEN = "table.alerts_seen", _("Refused table entries seen by the arbitre")
     MATCHES_DRAWN = "match.drawn", _("Team matches drawn")
     MATCH_BONUS_SET = "match.bonus", _("Team match bonus fixed")
