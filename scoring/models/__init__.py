@@ -26,6 +26,7 @@ from .match import (
     QuarterPlayer,
     TeamMatch,
 )
+from .season import Challenge, ChallengeTournament, PrizeRule
 from .table_entry import TableAccess, TableEntry, TableRefusal
 
 __all__ = [
@@ -37,6 +38,8 @@ __all__ = [
     "CampChoice",
     "Cancellable",
     "CancelledBoard",
+    "Challenge",
+    "ChallengeTournament",
     "ContractChoice",
     "Deal",
     "Mark",
@@ -45,6 +48,7 @@ __all__ = [
     "MatchSheet",
     "Orientation",
     "Penalty",
+    "PrizeRule",
     "PoigneeChoice",
     "QuarterPlayer",
     "ScoreSheet",

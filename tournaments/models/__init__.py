@@ -10,6 +10,8 @@ from .audit import AuditEntry
 from .core import (
     LICENCE_REGEX,
     Club,
+    FeeCategory,
+    Payment,
     Player,
     Registration,
     Team,
@@ -17,6 +19,7 @@ from .core import (
     licence_validator,
 )
 from .duplicate import Session, SessionAttacker, SessionDefender
+from .fees import EntryFee
 from .jobs import DocumentJob
 from .seating import Round, Seat, Table
 from .security import LoginFailure
@@ -27,7 +30,10 @@ __all__ = [
     "AuditEntry",
     "Club",
     "DocumentJob",
+    "EntryFee",
+    "FeeCategory",
     "LoginFailure",
+    "Payment",
     "Player",
     "Registration",
     "Round",

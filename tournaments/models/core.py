@@ -181,6 +181,15 @@ class Tournament(GameFormat, models.Model):
             "Unticked: the players' approvals sign it."
         ),
     )
+    # The club that runs it: its calendar feed and its challenges list it.
+    organiser_club = models.ForeignKey(
+        Club,
+        verbose_name=_("organising club"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="organised_tournaments",
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("created by"),
@@ -239,6 +248,21 @@ class Team(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class FeeCategory(models.TextChoices):
+    """What a player pays to enter a tournament (each tournament sets its amounts)."""
+
+    LICENSED = "licensed", _("Licensed")
+    UNLICENSED = "unlicensed", _("Not licensed")
+    YOUNG = "young", _("Young")
+    FREE = "free", _("Free")
+
+
+class Payment(models.TextChoices):
+    CASH = "cash", _("Cash")
+    CHEQUE = "cheque", _("Cheque")
+    TRANSFER = "transfer", _("Transfer")
 
 
 class RegistrationManager(models.Manager):
@@ -311,6 +335,13 @@ class Registration(models.Model):
     # The FFT tournament number, "Nord 3": seat and table at the first position played.
     first_seat = models.PositiveSmallIntegerField(_("first seat"), null=True, blank=True)
     first_table = models.PositiveSmallIntegerField(_("first table"), null=True, blank=True)
+    # The entry fee (``tournaments.models.fees``): the category the player pays in, and what
+    # was paid at check-in and how; ``payment`` empty: not paid (yet).
+    fee_category = models.CharField(
+        _("fee category"), max_length=12, choices=FeeCategory, blank=True, default=""
+    )
+    payment = models.CharField(_("paid by"), max_length=10, choices=Payment, blank=True, default="")
+    paid_cents = models.PositiveIntegerField(_("amount paid (cents)"), default=0)
     created_at = models.DateTimeField(_("registered at"), auto_now_add=True)
 
     objects = RegistrationManager()
