@@ -69,6 +69,9 @@ class Challenge(models.Model):
         related_name="challenges",
         blank=True,
     )
+    # Moved by every change of the challenge (its rule, its tournaments, its prizes): its cached
+    # standings are keyed by it and by each tournament's change stamp.
+    version = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
