@@ -2,11 +2,13 @@
 tournament's official ranking, a public challenge's standings, a player's history and a club's
 calendar feed. Anonymous reads only: a private tournament or challenge, an unknown one and a
 player with no public tournament all get the same 404. Every answer is limited per client
-address (``throttle``); the tournament's answers carry an ETag made of its change stamp, so
+address (``throttle``); a ranking and a challenge carry an ETag made of the change stamps, so
 that a website polling gets a 304 for one count query, and what they compute is cached under
 it (``reads``). The interactive documentation page is off: it loads its scripts from a CDN and
 the product uses no outside resource; ``/api/openapi.json`` is the schema. Must not write.
 """
+
+import hashlib
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
@@ -20,6 +22,7 @@ from scoring.api import reads
 from scoring.api.calendar import calendar_bytes, club_tournaments
 from scoring.api.schemas import ChallengeOut, ErrorOut, PlayerOut, RankingOut, TournamentOut
 from scoring.api.throttle import AddressThrottle
+from scoring.season.standings import standings_key
 from tournaments.models import Club
 from tournaments.selectors import change_stamp
 
@@ -108,13 +111,20 @@ def tournament_ranking(request: HttpRequest, response: HttpResponse, slug: str):
     return {"tournament": _summary(request, found), **reads.ranking_payload(found, stamp)}
 
 
-@api.get("/challenges/{slug}", response={200: ChallengeOut, **NOT_FOUND}, url_name="challenge")
-def challenge(request: HttpRequest, response: HttpResponse, slug: str):
+@api.get(
+    "/challenges/{challenge_slug}", response={200: ChallengeOut, **NOT_FOUND}, url_name="challenge"
+)
+def challenge(request: HttpRequest, response: HttpResponse, challenge_slug: str):
     """A public challenge's standings across its tournaments."""
-    found = reads.public_challenge(slug)
+    found = reads.public_challenge(challenge_slug)
     if found is None:
         raise Http404
-    _fresh(response)
+    # Its version and each tournament's change stamp: a count query per tournament.
+    stamp = hashlib.sha256(standings_key(found).encode()).hexdigest()[:20]
+    etag = f'"challenge-{stamp}-{get_language()}"'
+    if (unchanged := _not_modified(request, etag)) is not None:
+        return unchanged
+    _fresh(response, etag)
     return reads.challenge_payload(found)
 
 

@@ -211,6 +211,19 @@ def test_a_challenge_s_standings(client, played):
     assert all(r["counted"] == [played.slug] for r in data["rows"])
 
 
+def test_a_challenge_answers_304_while_nothing_changed(client, played, staff):
+    _challenge(played)
+    first = client.get("/api/challenges/saison")
+    etag = first["ETag"]
+    assert client.get("/api/challenges/saison", headers={"if-none-match": etag}).status_code == 304
+    table2 = played.rounds.get(number=1).tables.get(number=2)
+    services.scoresheet_confirm(sheet=table2.score_sheets.get(), user=staff["arbitre"])
+    changed = client.get("/api/challenges/saison", headers={"if-none-match": etag})
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    # Two players share the first place now: 20 points each.
+    assert [row["total"] for row in changed.json()["rows"][:3]] == ["20.00", "20.00", "8.00"]
+
+
 def test_a_private_challenge_is_not_found(client, played):
     _challenge(played, is_public=False)
     private = client.get("/api/challenges/saison")
@@ -277,7 +290,7 @@ def test_the_openapi_document_lists_every_path(client, db):
         "/api/tournaments",
         "/api/tournaments/{slug}",
         "/api/tournaments/{slug}/ranking",
-        "/api/challenges/{slug}",
+        "/api/challenges/{challenge_slug}",
         "/api/players/{player_id}",
         "/api/clubs/{club_id}/calendar.ics",
     }
