@@ -29,6 +29,19 @@ from tournaments.selectors import change_stamp
 MAX_AGE = 30  # seconds a website or a proxy may keep an answer without asking again
 NOT_FOUND = {404: ErrorOut}
 
+
+def _throttled_schema(view):
+    """The schema's page (not an operation of ninja's, which throttles those) counts too."""
+
+    def counted(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        throttle = AddressThrottle()
+        if not throttle.allow_request(request):
+            return throttled(request, Throttled(wait=throttle.wait()))
+        return view(request, *args, **kwargs)
+
+    return counted
+
+
 api = NinjaAPI(
     title="Tarot tournaments: read API",
     version="1",
@@ -36,8 +49,15 @@ api = NinjaAPI(
     "clubs' calendars, as the public pages show them.",
     urls_namespace="api",
     docs_url=None,
+    docs_decorator=_throttled_schema,
     throttle=[AddressThrottle()],
 )
+
+
+@api.exception_handler(Http404)
+def not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    # The same answer whatever was not found, in DEBUG too (ninja's names the exception there).
+    return api.create_response(request, {"detail": "Not Found"}, status=404)
 
 
 @api.exception_handler(Throttled)

@@ -311,6 +311,7 @@ def test_too_many_requests_from_one_address(client, db, settings):
     assert client.get("/api/tournaments", REMOTE_ADDR="10.0.0.2").status_code == 200
     forged = client.get("/api/tournaments", headers={"x-forwarded-for": "10.9.9.9"})
     assert forged.status_code == 429
+    assert client.get("/api/openapi.json").status_code == 429
 
 
 def _lines(body: bytes) -> list[bytes]:
