@@ -72,6 +72,9 @@ def _fresh(response: HttpResponse, etag: str | None = None) -> None:
     if etag:
         response["ETag"] = etag
     patch_cache_control(response, public=True, max_age=MAX_AGE)
+    # A club website's scripts may read it from their own address: anonymous data only, and
+    # "*" never lets a browser send its cookies along.
+    response["Access-Control-Allow-Origin"] = "*"
 
 
 def _not_modified(request: HttpRequest, etag: str) -> HttpResponse | None:

@@ -119,6 +119,7 @@ def test_the_ranking_answers_304_while_nothing_changed(client, played, staff):
     first = client.get(url)
     etag = first["ETag"]
     assert "max-age=30" in first["Cache-Control"]
+    assert first["Access-Control-Allow-Origin"] == "*"
     again = client.get(url, headers={"if-none-match": etag})
     assert again.status_code == 304 and again.content == b""
     # Table 2 confirmed: the stamp moves, the ranking is new and places table 2's players.
