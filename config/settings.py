@@ -184,6 +184,10 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 # gunicorn directly would otherwise choose its own address by writing the header.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 
+# The read API (scoring.api): requests per client address, counted in the cache (shared by
+# every process with REDIS_URL). Empty: no limit.
+API_RATE = os.environ.get("API_RATE", "120/min")
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

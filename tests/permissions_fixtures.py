@@ -30,7 +30,7 @@ from scoring.formats.match.services import sheet_confirm as match_sheet_confirm
 from scoring.formats.match.services import sheet_save as match_sheet_save
 from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
 from scoring.formats.triplettes.simulation import triplettes_sheets_simulate, triplettes_simulate
-from scoring.models import BidBan, Penalty, ScoreSheet
+from scoring.models import BidBan, Challenge, ChallengeTournament, Penalty, ScoreSheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments import jobs
 from tournaments.models import AuditEntry, StaffRole, Tournament
@@ -132,8 +132,13 @@ def build_world() -> World:
         table_access.submit(
             access=second, number=5, seat=1, post=_garde(5, points=95), client_key="bad"
         )
+    # A public challenge holding the tournament, for the read API's address (scoring.api).
+    # Minimal, made here by the API's work: merge it with the challenge pages' own if both.
+    challenge = Challenge.objects.create(name="Permissions season", slug="perm-season")
+    ChallengeTournament.objects.create(challenge=challenge, tournament=tournament)
     values = {
         "other_slug": elsewhere.slug,
+        "challenge_slug": challenge.slug,
         # The secret of a real table's QR code (table 1: its sheet confirmed by the staff).
         "secret": table_access.access_of(table1).secret,
         "entry": entry.pk,

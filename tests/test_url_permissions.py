@@ -9,6 +9,8 @@ each address is requested by each visitor of ``ROLES`` on one realistic tourname
 - ``public``: anyone while the tournament is public; once private, a 404 to anyone outside its
   staff. The tournament is public for ``anonymous`` and private for every other visitor, so the
   same cases prove that staff still see it and that strangers do not.
+- ``api``: the read API, anonymous: the tournament while public; once private, a 404 to
+  anyone, its staff included.
 - ``account``: any account; anonymous visitors are sent to the login page.
 - ``creator``: an account the site lets create tournaments (here the organiser, in the
   "Organisers" group, and the superuser); other accounts get a 403.
@@ -223,6 +225,18 @@ ACCESS = {
     "arbitration:status": action("arbitre", **INCIDENT),
     "arbitration:record": page("arbitre", number="registration"),
     "arbitration:scale": page("organiser"),
+    # The read API (scoring.api) for club websites: anonymous reads. A tournament's answers
+    # and a player's (whose only tournament is this one) are a 404 to anyone once the
+    # tournament is private, its staff included; the API has no forms: a POST is 405 to anyone.
+    # Its root is a 404 (no documentation page: it would load scripts from a CDN).
+    "api:api-root": page("open", ok=404),
+    "api:openapi-json": page("open"),
+    "api:tournaments": page("open"),
+    "api:tournament": page("api", post_rule="open"),
+    "api:tournament_ranking": page("api", post_rule="open"),
+    "api:challenge": page("open", challenge_slug="challenge_slug"),
+    "api:player": page("api", post_rule="open", player_id="tournaments.player"),
+    "api:club_calendar": page("open", club_id="tournaments.club"),
     # Accounts and language
     "login": page("open"),
     "logout": action("open"),
@@ -295,6 +309,7 @@ SAME_IN_EVERY_FORMAT = {
     *("scoring:exports", "arbitration:log", "arbitration:new", "arbitration:report"),
     *("arbitration:record", "arbitration:scale", "public:tournament", "public:seating"),
     *("standings:individual", "standings:player", "screen:screen", "screen:panel"),
+    *("api:tournament", "api:tournament_ranking"),
 }
 # The team pages, in the team formats. A team the movement or a match names is not deleted:
 # refused, with a message.
@@ -544,6 +559,8 @@ def expected(rule: str, role: str) -> str:
         return "allowed" if role == "superuser" else "admin_login"
     if rule == "admin_read_only":  # a page the admin shows and never saves, to anyone
         return "403" if role == "superuser" else "admin_login"
+    if rule == "api":  # a private tournament is not in the read API, even for its staff
+        return "allowed" if role == "anonymous" else "404"
     if rule == "public":
         if role == "anonymous":
             return "allowed"
