@@ -9,6 +9,9 @@ each address is requested by each visitor of ``ROLES`` on one realistic tourname
 - ``public``: anyone while the tournament is public; once private, a 404 to anyone outside its
   staff. The tournament is public for ``anonymous`` and private for every other visitor, so the
   same cases prove that staff still see it and that strangers do not.
+- ``public_player``: a directory player's public history, which shows only public tournaments:
+  anyone while the player's tournament is public (``anonymous``); once it is private, the
+  player has nothing public and the page is a 404 to everyone, its staff too.
 - ``account``: any account; anonymous visitors are sent to the login page.
 - ``creator``: an account the site lets create tournaments (here the organiser, in the
   "Organisers" group, and the superuser); other accounts get a 403.
@@ -105,6 +108,10 @@ ACCESS = {
     "manage:tournament_create": page("creator"),
     "manage:directory": page("directory"),
     "manage:directory_player": page("directory", pk="tournaments.player"),
+    # Merge a duplicate into this record: an empty form is refused next to the choice (400).
+    "manage:directory_merge": page("directory", pk="tournaments.player"),
+    # A player's public history (their public tournaments only).
+    "players:history": page("public_player", pk="tournaments.player"),
     "manage:tournament": page("scorer"),
     "manage:tournament_edit": page("organiser"),
     "manage:staff": page("organiser"),
@@ -544,6 +551,8 @@ def expected(rule: str, role: str) -> str:
         return "allowed" if role == "superuser" else "admin_login"
     if rule == "admin_read_only":  # a page the admin shows and never saves, to anyone
         return "403" if role == "superuser" else "admin_login"
+    if rule == "public_player":
+        return "allowed" if role == "anonymous" else "404"
     if rule == "public":
         if role == "anonymous":
             return "allowed"
