@@ -11,6 +11,9 @@ each address is requested by each visitor of ``ROLES`` on one realistic tourname
   same cases prove that staff still see it and that strangers do not.
 - ``api``: the read API, anonymous: the tournament while public; once private, a 404 to
   anyone, its staff included.
+- ``public_player``: a directory player's public history, which shows only public tournaments:
+  anyone while the player's tournament is public (``anonymous``); once it is private, the
+  player has nothing public and the page is a 404 to everyone, its staff too.
 - ``account``: any account; anonymous visitors are sent to the login page.
 - ``creator``: an account the site lets create tournaments (here the organiser, in the
   "Organisers" group, and the superuser); other accounts get a 403.
@@ -107,6 +110,10 @@ ACCESS = {
     "manage:tournament_create": page("creator"),
     "manage:directory": page("directory"),
     "manage:directory_player": page("directory", pk="tournaments.player"),
+    # Merge a duplicate into this record: an empty form is refused next to the choice (400).
+    "manage:directory_merge": page("directory", pk="tournaments.player"),
+    # A player's public history (their public tournaments only).
+    "players:history": page("public_player", pk="tournaments.player"),
     "manage:tournament": page("scorer"),
     "manage:tournament_edit": page("organiser"),
     "manage:staff": page("organiser"),
@@ -559,7 +566,8 @@ def expected(rule: str, role: str) -> str:
         return "allowed" if role == "superuser" else "admin_login"
     if rule == "admin_read_only":  # a page the admin shows and never saves, to anyone
         return "403" if role == "superuser" else "admin_login"
-    if rule == "api":  # a private tournament is not in the read API, even for its staff
+    # a private tournament is not in the read API, nor a player whose tournaments are private
+    if rule in ("api", "public_player"):
         return "allowed" if role == "anonymous" else "404"
     if rule == "public":
         if role == "anonymous":

@@ -19,6 +19,8 @@ class Action(models.TextChoices):
     ACCOUNT_LINK = "tournament.account.link", _("New one-time link given")
     CLUB_CREATED = "club.created", _("Club created")
     PLAYER_UPDATED = "player.updated", _("Player directory record changed")
+    PLAYER_MERGED = "player.merged", _("Duplicate player merged in the directory")
+    REGISTRATION_MERGED = "registration.merged", _("Registration moved to the merged player")
     REGISTRATION_CREATED = "registration.created", _("Player registered")
     REGISTRATION_UPDATED = "registration.updated", _("Registration changed")
     REGISTRATION_DELETED = "registration.deleted", _("Registration deleted")

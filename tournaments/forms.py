@@ -293,6 +293,29 @@ class DirectoryPlayerForm(forms.ModelForm):
         return data
 
 
+class MergeSearchForm(forms.Form):
+    """The merge page's search for the duplicate: a name or a licence."""
+
+    q = forms.CharField(label=_("Name or licence"), required=False, max_length=100)
+
+    def clean_q(self):
+        return self.cleaned_data["q"].replace("\x00", "").strip()
+
+
+class MergeForm(forms.Form):
+    """The duplicate to merge into ``kept`` (any other record of the directory)."""
+
+    duplicate = forms.ModelChoiceField(
+        label=_("Duplicate"), queryset=Player.objects.none(), widget=forms.HiddenInput
+    )
+
+    def __init__(self, *args, kept: Player, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["duplicate"].queryset = Player.objects.exclude(pk=kept.pk).select_related(
+            "club"
+        )
+
+
 class TeamForm(forms.Form):
     name = NameField(label=_("Team name"), max_length=120, required=False)
     members = forms.ModelMultipleChoiceField(

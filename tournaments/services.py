@@ -25,6 +25,7 @@ from .extensions import enters_at_table, rounds_with_results
 from .models import StaffRole, Tournament, TournamentAddress
 from .permissions import can_create_tournaments
 from .services_common import apply_changes, audit_log, lock_tournament, plain
+from .services_merge import player_merge
 from .services_players import (
     club_get_or_create,
     next_registration_number,
@@ -58,6 +59,7 @@ __all__ = [
     "field_error",
     "lock_tournament",
     "next_registration_number",
+    "player_merge",
     "player_register",
     "player_update",
     "registration_check_in",

@@ -19,6 +19,7 @@ manage_patterns = (
         path("new/", manage.tournament_create, name="tournament_create"),
         path("players/", directory.directory, name="directory"),
         path("players/<int:pk>/", directory.directory_edit, name="directory_player"),
+        path("players/<int:pk>/merge/", directory.directory_merge, name="directory_merge"),
         path("t/<slug:slug>/", manage.tournament_overview, name="tournament"),
         path("t/<slug:slug>/settings/", manage.tournament_edit, name="tournament_edit"),
         path("t/<slug:slug>/staff/", manage.staff_list, name="staff"),

@@ -18,9 +18,10 @@ from common.errors import add_service_error
 
 from .. import services
 from ..actions import Action
-from ..forms import DirectoryPlayerForm
+from ..forms import DirectoryPlayerForm, MergeForm, MergeSearchForm
 from ..models import AuditEntry, Player
 from ..permissions import can_edit_directory
+from ..selectors_directory import merge_candidates, merge_side, possible_duplicates
 
 
 def _require_directory(user) -> None:
@@ -45,7 +46,8 @@ def directory(request):
     page = Paginator(players.order_by("last_name", "first_name", "pk"), 100).get_page(
         request.GET.get("page")
     )
-    return render(request, "manage/directory.html", {"page": page, "search": search})
+    context = {"page": page, "search": search, "duplicates": possible_duplicates()}
+    return render(request, "manage/directory.html", context)
 
 
 @login_required
@@ -79,3 +81,39 @@ def directory_edit(request, pk):
             "history": history.select_related("user")[:20],
         },
     )
+
+
+@login_required
+def directory_merge(request, pk):
+    """Merge a duplicate into this record: search it (GET ``q``), see both side by side
+    (GET ``duplicate``), confirm (POST)."""
+    _require_directory(request.user)
+    kept = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    search = MergeSearchForm(request.GET)
+    query = search.cleaned_data["q"] if search.is_valid() else ""
+    posted = request.method == "POST"
+    form = MergeForm(request.POST if posted else request.GET, kept=kept)
+    duplicate = form.cleaned_data["duplicate"] if form.is_valid() else None
+    if posted and duplicate is not None:
+        name = str(duplicate)
+        try:
+            services.player_merge(user=request.user, kept=kept, duplicate=duplicate)
+        except ValidationError as exc:
+            add_service_error(form, exc)
+        else:
+            messages.success(
+                request,
+                _("%(duplicate)s merged into %(player)s.") % {"duplicate": name, "player": kept},
+            )
+            return redirect("manage:directory_player", kept.pk)
+    context = {
+        "player": kept,
+        "search": search,
+        "query": query,
+        "candidates": merge_candidates(kept=kept, search=query),
+        "errors": form.errors if posted else {},
+        "duplicate": duplicate,
+        "sides": [merge_side(kept), merge_side(duplicate)] if duplicate else [],
+    }
+    status = 400 if posted else 200
+    return render(request, "manage/directory_merge.html", context, status=status)
