@@ -163,6 +163,11 @@ def _coefficient_check(entry: ChallengeTournament) -> None:
     entry.full_clean(exclude=["challenge", "tournament"], validate_unique=False)
 
 
+def _shown(coefficient) -> str:
+    """A coefficient as the audit keeps it: "1.50"."""
+    return f"{Decimal(coefficient):.2f}"
+
+
 @transaction.atomic
 def challenge_tournament_add(
     *, user, challenge: Challenge, tournament: Tournament, coefficient: Decimal
@@ -190,7 +195,7 @@ def challenge_tournament_add(
             "challenge": challenge.pk,
             "tournament": tournament.pk,
             "name": tournament.name,
-            "coefficient": str(entry.coefficient),
+            "coefficient": _shown(entry.coefficient),
         },
     )
     return entry
@@ -207,7 +212,7 @@ def challenge_tournament_update(
     before = entry.coefficient
     entry.coefficient = coefficient
     _coefficient_check(entry)
-    if entry.coefficient == before:
+    if Decimal(entry.coefficient) == before:
         return entry
     entry.save(update_fields=["coefficient"])
     _bump(challenge)
@@ -218,7 +223,7 @@ def challenge_tournament_update(
             "challenge": challenge.pk,
             "tournament": entry.tournament_id,
             "name": entry.tournament.name,
-            "coefficient": [str(before), str(entry.coefficient)],
+            "coefficient": [_shown(before), _shown(entry.coefficient)],
         },
     )
     return entry
