@@ -133,6 +133,7 @@ def build_world() -> World:
             access=second, number=5, seat=1, post=_garde(5, points=95), client_key="bad"
         )
     values = {
+        **_challenge_values(tournament, organiser),
         "other_slug": elsewhere.slug,
         # The secret of a real table's QR code (table 1: its sheet confirmed by the staff).
         "secret": table_access.access_of(table1).secret,
@@ -162,6 +163,29 @@ def build_world() -> World:
         "django_tasks_database.dbtaskresult": DBTaskResult.objects.get().pk,
     }
     return World(tournament=tournament, users=users, values=values)
+
+
+# --- Challenges (issue 38) ---------------------------------------------------------------------
+
+
+def _challenge_values(tournament, organiser) -> dict:
+    """A public challenge holding the world's tournament, managed by its organiser."""
+    from scoring.season import services as season
+
+    challenge = season.challenge_create(
+        user=organiser,
+        name="Challenge des permissions",
+        slug="perm-challenge",
+        points_rule="scale",
+        scale=[10, 6, 4, 3],
+        best_of=None,
+        min_participations=1,
+        is_public=True,
+    )
+    entry = season.challenge_tournament_add(
+        user=organiser, challenge=challenge, tournament=tournament, coefficient=1
+    )
+    return {"challenge": challenge.slug, "challenge_entry": entry.pk}
 
 
 @dataclass

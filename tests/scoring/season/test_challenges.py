@@ -489,3 +489,26 @@ def test_an_account_that_may_not_create_sees_no_button(client, staff):
     player = UserFactory()
     client.force_login(player)
     assert client.get(reverse("challenges:list")).status_code == 200
+
+
+def test_a_private_challenge_does_not_exist_for_other_accounts(client, staff, challenge):
+    Challenge.objects.filter(pk=challenge.pk).update(is_public=False)
+    address = reverse("challenges:standings", args=[challenge.slug])
+    client.force_login(staff["arbitre"])
+    assert client.get(address).status_code == 404
+    Challenge.objects.filter(pk=challenge.pk).update(is_public=True)
+    assert client.get(address).status_code == 403
+    client.force_login(staff["organiser"])
+    assert client.get(address).status_code == 200
+
+
+def test_the_list_reads_in_constant_queries(client, organiser, django_assert_num_queries):
+    client.force_login(organiser)
+    services.challenge_create(user=organiser, **RULE)
+    # The session, the account, its groups' permission, the list, its count.
+    with django_assert_num_queries(5):
+        client.get(reverse("challenges:list"))
+    for number in range(3):
+        services.challenge_create(user=organiser, **(RULE | {"slug": f"c{number}"}))
+    with django_assert_num_queries(5):
+        client.get(reverse("challenges:list"))
