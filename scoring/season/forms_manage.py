@@ -54,7 +54,7 @@ class ScaleField(forms.CharField):
 
 
 class ChallengeForm(forms.ModelForm):
-    scale = ScaleField(label=_("scale"))
+    scale = ScaleField(label=_("Scale"))
 
     class Meta:
         model = Challenge
@@ -78,12 +78,13 @@ class ChallengeForm(forms.ModelForm):
 
 class CoefficientForm(forms.Form):
     coefficient = forms.DecimalField(
-        label=_("coefficient"),
+        label=_("Coefficient"),
         max_digits=4,
         decimal_places=2,
         min_value=0,
         max_value=10,
         initial=1,
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "size": 6}),
         help_text=_("Its points are multiplied by it (from 0 to 10)."),
     )
 
@@ -94,7 +95,7 @@ class TournamentChoice(forms.ModelChoiceField):
 
 
 class TournamentAddForm(CoefficientForm):
-    tournament = TournamentChoice(label=_("tournament"), queryset=None)
+    tournament = TournamentChoice(label=_("Tournament"), queryset=None)
     field_order = ["tournament", "coefficient"]
 
     def __init__(self, *args, tournaments, **kwargs):
