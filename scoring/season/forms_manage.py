@@ -7,6 +7,7 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
@@ -14,6 +15,7 @@ from scoring.models import Challenge
 from scoring.season.services import scale_check
 
 SEPARATORS = re.compile(r"[\s,;]+")
+MOST_TOURNAMENTS = 200  # as ``Challenge.min_participations``
 
 
 class ScaleField(forms.CharField):
@@ -68,6 +70,14 @@ class ChallengeForm(forms.ModelForm):
             "min_participations",
             "is_public",
         ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The column has no bound of its own below the database's: as many as a season holds.
+        best_of = self.fields["best_of"]
+        best_of.max_value = MOST_TOURNAMENTS
+        best_of.validators.append(MaxValueValidator(MOST_TOURNAMENTS))
+        best_of.widget.attrs["max"] = MOST_TOURNAMENTS
 
     def clean(self):
         data = super().clean()

@@ -85,6 +85,10 @@ def _check_rule(challenge: Challenge, tournaments) -> None:
             "slug", _("This short address is taken by the site: choose another."), "reserved"
         )
     scale_check(challenge.scale)
+    if challenge.best_of is not None and challenge.best_of > 200:  # beyond any season
+        raise field_error(
+            "best_of", _("At most %(most)s results.") % {"most": 200}, "max_value", most=200
+        )
     if challenge.points_rule == Challenge.PointsRule.SCALE and not challenge.scale:
         raise field_error("scale", _("Give the points of the first places."), "scale_empty")
     if challenge.points_rule == Challenge.PointsRule.PERCENT:

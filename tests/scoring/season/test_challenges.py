@@ -77,6 +77,7 @@ def test_create_is_refused_without_the_right_and_writes_nothing(staff, who):
         ({"scale": []}, "scale", "scale_empty"),
         ({"slug": "new"}, "slug", "reserved"),
         ({"min_participations": 0}, "min_participations", "min_value"),
+        ({"best_of": 201}, "best_of", "max_value"),
     ],
 )
 def test_create_refuses_a_bad_rule_next_to_its_field(organiser, changes, field, code):
