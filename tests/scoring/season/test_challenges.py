@@ -513,3 +513,24 @@ def test_the_list_reads_in_constant_queries(client, organiser, django_assert_num
         services.challenge_create(user=organiser, **(RULE | {"slug": f"c{number}"}))
     with django_assert_num_queries(5):
         client.get(reverse("challenges:list"))
+
+
+def test_the_rule_page_says_why_next_to_the_field(
+    organiser_client, organiser, challenge, tournament
+):
+    services.challenge_tournament_add(
+        user=organiser, challenge=challenge, tournament=tournament, coefficient=1
+    )
+    address = reverse("challenges:edit", args=[challenge.slug])
+    data = {k: v for k, v in RULE.items() if v is not None} | {"scale": "10 6 4 3"}
+    refused = organiser_client.post(address, data | {"points_rule": "percent"})
+    assert refused.status_code == 200
+    form = refused.context["form"]
+    assert list(form.errors) == ["points_rule"]
+    assert "does not rank its players by percentage" in form.errors["points_rule"][0]
+    challenge.refresh_from_db()
+    assert challenge.points_rule == "scale" and challenge.version == 2
+    saved = organiser_client.post(address, data | {"slug": "renamed", "best_of": "2"})
+    assert saved.status_code == 302 and saved["Location"].endswith("/renamed/")
+    challenge.refresh_from_db()
+    assert (challenge.slug, challenge.best_of, challenge.version) == ("renamed", 2, 3)
