@@ -51,3 +51,15 @@ class Action(models.TextChoices):
         "match.board_restore_dropped",
         _("Team match étui cancellation: undoing dropped"),
     )
+    # A challenge's (issue 38): entries with no tournament, data {"challenge": id, ...}.
+    CHALLENGE_CREATED = "challenge.created", _("Challenge created")
+    CHALLENGE_UPDATED = "challenge.updated", _("Challenge rule changed")
+    CHALLENGE_TOURNAMENT_ADDED = "challenge.tournament_added", _("Tournament added to a challenge")
+    CHALLENGE_TOURNAMENT_CHANGED = (
+        "challenge.tournament_changed",
+        _("Coefficient of a challenge's tournament changed"),
+    )
+    CHALLENGE_TOURNAMENT_REMOVED = (
+        "challenge.tournament_removed",
+        _("Tournament removed from a challenge"),
+    )

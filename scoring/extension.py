@@ -21,7 +21,11 @@ at start-up (``apps.ScoringConfig.ready``).
   computes into the cache what it keeps ready (``TournamentFormat.refresh_rankings``): the
   first viewer after a change finds it there. Once per transaction however many entries it
   writes; never for a write rolled back (``common.after_commit``).
+- The staff home links to the challenges to an account that may create or manages one.
 """
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from common.after_commit import AfterCommit
 from scoring import transfer
@@ -31,6 +35,8 @@ from scoring.formats.duplicate.progress import finished_positions
 from scoring.formats.libre.bans import round_bans
 from scoring.formats.libre.services import scoresheet_reseat
 from scoring.formats.registry import format_named, format_of
+from scoring.season.permissions import can_create_challenges
+from scoring.season.selectors_staff import manages_any
 from tournaments.extensions import Extension
 from tournaments.models import Table, Tournament
 
@@ -98,6 +104,11 @@ class ScoringExtension(Extension):
         tables = {table for table, _seat, _old, _new in moves}
         for table in Table.objects.filter(pk__in=tables).order_by("number"):
             scoresheet_reseat(table=table, user=user, reason=reason)
+
+    def home_links(self, user):
+        if can_create_challenges(user) or manages_any(user):
+            return [(_("Challenges"), reverse("challenges:list"))]
+        return []
 
     def after_audit(self, entry):
         if entry.tournament_id is not None and entry.action not in self.unseen:

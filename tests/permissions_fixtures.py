@@ -30,7 +30,8 @@ from scoring.formats.match.services import sheet_confirm as match_sheet_confirm
 from scoring.formats.match.services import sheet_save as match_sheet_save
 from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
 from scoring.formats.triplettes.simulation import triplettes_sheets_simulate, triplettes_simulate
-from scoring.models import BidBan, Challenge, ChallengeTournament, Penalty, ScoreSheet
+from scoring.models import BidBan, Penalty, ScoreSheet
+from scoring.season import services as season
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments import jobs
 from tournaments.models import AuditEntry, StaffRole, Tournament
@@ -132,13 +133,11 @@ def build_world() -> World:
         table_access.submit(
             access=second, number=5, seat=1, post=_garde(5, points=95), client_key="bad"
         )
-    # A public challenge holding the tournament, for the read API's address (scoring.api).
-    # Minimal, made here by the API's work: merge it with the challenge pages' own if both.
-    challenge = Challenge.objects.create(name="Permissions season", slug="perm-season")
-    ChallengeTournament.objects.create(challenge=challenge, tournament=tournament)
     values = {
+        # A public challenge holding the tournament, managed by its organiser: its staff pages
+        # (``challenge``) and its public pages and API answer (``challenge_slug``).
+        **_challenge_values(tournament, organiser),
         "other_slug": elsewhere.slug,
-        "challenge_slug": challenge.slug,
         # The secret of a real table's QR code (table 1: its sheet confirmed by the staff).
         "secret": table_access.access_of(table1).secret,
         "entry": entry.pk,
@@ -167,6 +166,31 @@ def build_world() -> World:
         "django_tasks_database.dbtaskresult": DBTaskResult.objects.get().pk,
     }
     return World(tournament=tournament, users=users, values=values)
+
+
+# --- Challenges (issue 38) ---------------------------------------------------------------------
+
+
+def _challenge_values(tournament, organiser) -> dict:
+    """A public challenge holding the world's tournament, managed by its organiser."""
+    challenge = season.challenge_create(
+        user=organiser,
+        name="Challenge des permissions",
+        slug="perm-challenge",
+        points_rule="scale",
+        scale=[10, 6, 4, 3],
+        best_of=None,
+        min_participations=1,
+        is_public=True,
+    )
+    entry = season.challenge_tournament_add(
+        user=organiser, challenge=challenge, tournament=tournament, coefficient=1
+    )
+    return {
+        "challenge": challenge.slug,
+        "challenge_slug": challenge.slug,
+        "challenge_entry": entry.pk,
+    }
 
 
 @dataclass

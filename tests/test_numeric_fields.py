@@ -24,7 +24,9 @@ from arbitration.views_extra import ScaleForm
 from scoring.formats.duplicate.forms import BoardMadeForm
 from scoring.formats.duplicate.forms_entry import TableReportForm
 from scoring.formats.match.services import bonus_set, matches_draw, penalty_set
+from scoring.models import Challenge, ChallengeTournament
 from scoring.models.match import TeamMatch
+from scoring.season.forms_manage import ChallengeForm, CoefficientForm
 from tests.factories import TournamentFactory
 from tests.scoring.conftest import seat_and_publish
 from tests.scoring.duplicate.helpers import drawn_session, duplicate_tournament, staff_of
@@ -88,6 +90,8 @@ def _forms(tournament, p):
          {"incident": p["duplicates"]["quadrettes"], "seats": []}, None),
         ("scale", ScaleForm, {"tournament": tournament}, None),
         ("étui made", BoardMadeForm, {"tables": [1, 2], "position": 1}, None),
+        ("challenge", ChallengeForm, {}, Challenge),  # issue 38
+        ("challenge coefficient", CoefficientForm, {}, ChallengeTournament),
     ]  # fmt: skip
 
 
@@ -121,6 +125,7 @@ def cases():
     names = [
         "tournament", "player", "player edit", "swap", "reprint", "incident filter", "incident",
         "decision", "duplicate decision", "quadrettes decision", "scale", "étui made",
+        "challenge", "challenge coefficient",
     ]  # fmt: skip
     return [(name, value) for name in names for value in HOSTILE]
 

@@ -17,6 +17,8 @@ each address is requested by each visitor of ``ROLES`` on one realistic tourname
 - ``account``: any account; anonymous visitors are sent to the login page.
 - ``creator``: an account the site lets create tournaments (here the organiser, in the
   "Organisers" group, and the superuser); other accounts get a 403.
+- ``challenge_manager``: a manager of the world's challenge (the organiser) or the superuser;
+  other accounts get a 403 (the challenge is public: a private one is a 404 to them).
 - ``directory``: an account with the player directory right (here the superuser); the pages do
   not exist (404) for other accounts.
 - ``scorer``, ``arbitre``, ``organiser``: that role or a higher one in this tournament
@@ -244,6 +246,19 @@ ACCESS = {
     "api:challenge": page("open", challenge_slug="challenge_slug"),
     "api:player": page("api", post_rule="open", player_id="tournaments.player"),
     "api:club_calendar": page("open", club_id="tournaments.club"),
+    # Challenges (issue 38), staff side: the world's challenge is public and the organiser's.
+    "challenges:list": page("account"),
+    "challenges:create": page("creator"),
+    "challenges:challenge": page("challenge_manager", challenge="challenge"),
+    "challenges:edit": page("challenge_manager", challenge="challenge"),
+    "challenges:standings": page("challenge_manager", challenge="challenge"),
+    # An empty coefficient: refused next to its field.
+    "challenges:entry_update": action(
+        "challenge_manager", ok=400, challenge="challenge", pk="challenge_entry"
+    ),
+    "challenges:entry_remove": action(
+        "challenge_manager", challenge="challenge", pk="challenge_entry"
+    ),
     # Accounts and language
     "login": page("open"),
     "logout": action("open"),
@@ -578,6 +593,8 @@ def expected(rule: str, role: str) -> str:
     if rule == "account" or role == "superuser":
         return "allowed"
     if rule == "creator":
+        return "allowed" if role == "organiser" else "403"
+    if rule == "challenge_manager":  # the world's challenge: public, managed by the organiser
         return "allowed" if role == "organiser" else "403"
     if rule == "directory":
         return "404"

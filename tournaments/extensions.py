@@ -118,6 +118,11 @@ class Extension:
         """(what to say, the link's text, its URL), shown on the settings page, or None."""
         return None
 
+    def home_links(self, user) -> list[tuple[str, str]]:
+        """(the link's text, its URL) of the app's staff pages ``user`` may open, shown on the
+        staff home page."""
+        return []
+
     def enters_at_table(self, format: str) -> bool:
         """Whether the tables of a tournament of ``format`` (a ``Tournament.Format`` value) may
         enter their own scores."""
@@ -262,6 +267,11 @@ def rename_old_fields(model: str, row: dict) -> None:
 def settings_notes(tournament) -> list[tuple[str, str, str]]:
     """What the apps above ask the organiser to fill (arbitration: an empty penalty scale)."""
     return [said for ext in _EXTENSIONS if (said := ext.settings_note(tournament)) is not None]
+
+
+def home_links(user) -> list[tuple[str, str]]:
+    """The staff pages of the apps above that ``user`` may open (a club's challenges)."""
+    return [link for ext in _EXTENSIONS for link in ext.home_links(user)]
 
 
 def enters_at_table(format: str) -> bool:

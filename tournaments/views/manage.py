@@ -11,7 +11,7 @@ from common.errors import add_service_error
 
 from .. import services
 from ..accounts import may_get_a_link, welcome_path
-from ..extensions import settings_notes
+from ..extensions import home_links, settings_notes
 from ..forms import StaffAccountForm, StaffRoleForm, TournamentForm
 from ..forms_actions import StaffPageForm
 from ..models import StaffRole
@@ -26,6 +26,7 @@ def home(request):
         "tournaments": staff_tournaments(user=request.user),
         "can_create": can_create_tournaments(request.user),
         "can_edit_directory": can_edit_directory(request.user),
+        "links": home_links(request.user),  # the apps' above: a club's challenges
     }
     return render(request, "manage/home.html", context)
 
