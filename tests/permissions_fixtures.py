@@ -30,7 +30,7 @@ from scoring.formats.match.services import sheet_confirm as match_sheet_confirm
 from scoring.formats.match.services import sheet_save as match_sheet_save
 from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
 from scoring.formats.triplettes.simulation import triplettes_sheets_simulate, triplettes_simulate
-from scoring.models import BidBan, Penalty, ScoreSheet
+from scoring.models import BidBan, Challenge, Penalty, ScoreSheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments import jobs
 from tournaments.models import AuditEntry, StaffRole, Tournament
@@ -161,7 +161,19 @@ def build_world() -> World:
         "content_type": ContentType.objects.get_for_model(Tournament).pk,
         "django_tasks_database.dbtaskresult": DBTaskResult.objects.get().pk,
     }
+    world_challenge(values, organiser, tournament)
     return World(tournament=tournament, users=users, values=values)
+
+
+# --- Season (issue 38): a public challenge holding the world's tournament -----------------------
+def world_challenge(values: dict, organiser, tournament) -> Challenge:
+    """A public challenge of the world's tournament, managed by the organiser: its addresses
+    take ``challenge_slug``."""
+    challenge = Challenge.objects.create(name="World challenge", slug="world-challenge")
+    challenge.tournaments.add(tournament)
+    challenge.managers.add(organiser)
+    values["challenge_slug"] = challenge.slug
+    return challenge
 
 
 @dataclass

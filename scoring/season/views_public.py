@@ -9,6 +9,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.views.decorators.http import require_safe
 
 from common.cache import compute_once
 from common.views import download
@@ -46,6 +47,7 @@ def _stamp(challenge: Challenge) -> tuple[str, str]:
     return key, stamp_of(challenge, key=key)
 
 
+@require_safe
 def standings_page(request, challenge_slug):
     challenge = public_challenge(request, challenge_slug)
     key, stamp = _stamp(challenge)
@@ -72,6 +74,7 @@ def _panel(challenge: Challenge, key: str, stamp: str) -> dict:
     return {"challenge": challenge, "stamp": stamp, "shown": _shown(challenge, key)}
 
 
+@require_safe
 def screen(request, challenge_slug):
     challenge = public_challenge(request, challenge_slug)
     key, stamp = _stamp(challenge)
@@ -87,6 +90,7 @@ def screen(request, challenge_slug):
     )
 
 
+@require_safe
 def screen_panel(request, challenge_slug):
     challenge = public_challenge(request, challenge_slug)
     key, stamp = _stamp(challenge)
@@ -98,11 +102,13 @@ def screen_panel(request, challenge_slug):
     return HttpResponse(html.strip())  # the section alone (see scoring.views_screen.panel)
 
 
+@require_safe
 def standings_pdf(request, challenge_slug):
     challenge = public_challenge(request, challenge_slug)
     return download(documents.standings_pdf(challenge=challenge))
 
 
+@require_safe
 def standings_xlsx(request, challenge_slug):
     challenge = public_challenge(request, challenge_slug)
     return download(documents.standings_workbook(challenge=challenge))
