@@ -38,7 +38,10 @@ def stamp_of(challenge: Challenge, key: str | None = None) -> str:
 
 
 def _names(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + f" {_('and')} {items[-1]}" if len(items) > 1 else items[0]
+    """ "A, B and C"."""
+    if len(items) == 1:
+        return items[0]
+    return _("%(names)s and %(last)s") % {"names": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def _scale_text(scale: list[int]) -> str:

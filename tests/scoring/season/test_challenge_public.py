@@ -231,3 +231,36 @@ def test_rule_sentence_names_coefficients(season):
         "Points proportional to the field: one per player beaten, plus one; every result "
         "counts; coefficients: Open T2 × 1.5."
     )
+
+
+def test_an_empty_challenge_shows_and_prints(client, db):
+    Challenge.objects.create(name="Vide", slug="vide", points_rule=Challenge.PointsRule.PERCENT)
+    page = client.get("/c/vide/")
+    assert "Points: the tournament&#x27;s percentage; every result counts." in page.content.decode()
+    assert "No tournament yet." in page.content.decode()
+    assert "No results yet." in text_of(client.get("/c/vide/standings.pdf").content)
+    book = load_workbook(io.BytesIO(client.get("/c/vide/standings.xlsx").content))
+    assert [ws.max_row for ws in book.worksheets] == [1, 1]
+    assert client.get("/c/vide/screen/?seconds=zz").status_code == 200
+    assert client.post("/c/vide/").status_code == 405
+
+
+def test_a_three_way_level_says_who_is_ahead_and_behind():
+    """Three on 20 points, best results 12, 10 and 8: the middle one is ahead of one, behind
+    the other."""
+    from fractions import Fraction
+
+    from scoring.season.rules import BY_BEST
+    from scoring.season.shown import tie_note
+    from scoring.season.standings import ChallengeRow
+
+    def row(place, name, best):
+        total, best = Fraction(20), Fraction(best)
+        return ChallengeRow(place, False, place, name, "", total, best, 2, {}, frozenset(), BY_BEST)
+
+    rows = [row(1, "A", 12), row(2, "B", 10), row(3, "C", 8)]
+    assert tie_note(rows[0], rows) == "Level with B and C on total: ahead on best result"
+    assert tie_note(rows[1], rows) == (
+        "Level with A and C on total: ahead of C, behind A on best result"
+    )
+    assert tie_note(rows[2], rows) == "Level with A and B on total: behind on best result"
