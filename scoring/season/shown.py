@@ -30,6 +30,11 @@ def points_text(points: Fraction) -> str:
     return number_format(points_value(points), 2)
 
 
+def coefficient_text(coefficient: Decimal) -> str:
+    """A tournament's coefficient without trailing zeros: 1.5, 2, 10."""
+    return number_format(Decimal(format(coefficient.normalize(), "f")))
+
+
 def stamp_of(challenge: Challenge, key: str | None = None) -> str:
     """A short token that changes with the standings (``standings_key``: the challenge's version
     and each tournament's change stamp): what the page's poll compares."""
@@ -79,8 +84,7 @@ def rule_sentence(challenge: Challenge, entries: list[ChallengeTournament]) -> s
     weighted = [e for e in entries if e.coefficient != 1]
     if weighted:
         coefficients = ", ".join(
-            f"{e.tournament.name} × {number_format(e.coefficient.normalize(), use_l10n=True)}"
-            for e in weighted
+            f"{e.tournament.name} × {coefficient_text(e.coefficient)}" for e in weighted
         )
         parts.append(_("coefficients: %(list)s") % {"list": coefficients})
     return "; ".join(parts) + "."
@@ -162,6 +166,7 @@ class ShownStandings:
     challenge: Challenge
     entries: list[ChallengeTournament]
     rule: str
+    tournaments: list[dict]  # entry_list
     ranked: list[ShownRow]
     unranked: list[ShownRow]
 
@@ -183,6 +188,7 @@ def shown_standings(standings: ChallengeStandings) -> ShownStandings:
         challenge=standings.challenge,
         entries=entries,
         rule=rule_sentence(standings.challenge, entries),
+        tournaments=entry_list(entries),
         ranked=[s for s in shown if s.row.qualified],
         unranked=[s for s in shown if not s.row.qualified],
     )
@@ -190,6 +196,18 @@ def shown_standings(standings: ChallengeStandings) -> ShownStandings:
 
 def tournament_label(entry: ChallengeTournament) -> str:
     return entry.tournament.name
+
+
+def entry_list(entries: list[ChallengeTournament]) -> list[dict]:
+    """The tournaments as pages and prints list them: each with its coefficient's text where
+    it is not 1."""
+    return [
+        {
+            "tournament": e.tournament,
+            "coefficient": "" if e.coefficient == 1 else coefficient_text(e.coefficient),
+        }
+        for e in entries
+    ]
 
 
 # --- Rows for a workbook: numbers stay numbers ------------------------------------------------

@@ -116,6 +116,7 @@ def test_page_shows_places_totals_ties_and_the_rule(client, season):
     assert html.index("ECHO Jo") > html.index('data-testid="unranked"') > html.index("INDIA Jo")
     assert 'href="/t/open-t1/"' in html and 'href="/t/open-t3/"' not in html
     assert "Open T3" in html
+    assert "<small>× 1.5</small>" not in html  # no coefficient shown where it is 1
 
 
 def test_poll_is_204_until_the_challenge_changes(client, season):
@@ -264,3 +265,42 @@ def test_a_three_way_level_says_who_is_ahead_and_behind():
         "Level with A and C on total: ahead of C, behind A on best result"
     )
     assert tie_note(rows[2], rows) == "Level with A and B on total: behind on best result"
+
+
+def test_a_played_tournament_reaches_the_page(client, tournament, staff):
+    """Through the services: one table of four plays the federation's sample sheet (bilans by
+    seat -446, -390, 1346, -510). Proportional to the field, coefficient 1.5: the 1st (seat 2)
+    4 × 1.5 = 6, seat 1 4.50, seat 0 3.00, seat 3 1.50. The page's poll sees the confirmed
+    sheet (the tournament's change stamp moved)."""
+    from tests.scoring.conftest import seat_and_publish
+    from tests.support import enter
+
+    round1 = seat_and_publish(tournament, staff["organiser"], 4)
+    table = round1.tables.get(number=1)
+    challenge = Challenge.objects.create(
+        name="Printemps", slug="printemps", points_rule=Challenge.PointsRule.FIELD
+    )
+    ChallengeTournament.objects.create(
+        challenge=challenge, tournament=tournament, coefficient=Decimal("1.5")
+    )
+    page = client.get("/c/printemps/").content.decode()
+    live = page.split('hx-get="')[1].split('"')[0].replace("&amp;", "&")
+    assert client.get(live).status_code == 204
+    enter(table, staff["scorer"], confirm_by=staff["arbitre"])
+    fresh = client.get(live)
+    assert fresh.status_code == 200
+    html = fresh.content.decode()
+    assert "<small>× 1.5</small>" in html
+    for seat, total in ((2, "6.00"), (1, "4.50"), (0, "3.00"), (3, "1.50")):
+        player = table.seats.get(number=seat).registration.player_id
+        assert f'data-testid="total-{player}"><strong>{total}</strong>' in html, seat
+
+
+@pytest.mark.parametrize(
+    ("coefficient", "text"),
+    [("1.50", "1.5"), ("2.00", "2"), ("10.00", "10"), ("0.25", "0.25"), ("0.00", "0")],
+)
+def test_coefficients_lose_their_trailing_zeros(coefficient, text):
+    from scoring.season.shown import coefficient_text
+
+    assert coefficient_text(Decimal(coefficient)) == text
