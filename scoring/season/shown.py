@@ -53,7 +53,7 @@ def _scale_text(scale: list[int]) -> str:
     if not scale:
         return _("Points by place, from a scale that gives none")
     return ngettext(
-        "Points by place: %(points)s for the first",
+        "Points by place: %(points)s for the first place",
         "Points by place: %(points)s for the first %(count)d places",
         len(scale),
     ) % {"points": ", ".join(str(p) for p in scale), "count": len(scale)}
@@ -90,6 +90,27 @@ def rule_sentence(challenge: Challenge, entries: list[ChallengeTournament]) -> s
     return "; ".join(parts) + "."
 
 
+def _tie_messages() -> dict[tuple[str, str], str]:
+    """Whole sentences, so that each language words them its own way."""
+    return {
+        (rules.BY_BEST, "ahead"): _("Level with %(names)s on total: ahead on best result"),
+        (rules.BY_BEST, "behind"): _("Level with %(names)s on total: behind on best result"),
+        (rules.BY_BEST, "between"): _(
+            "Level with %(names)s on total: ahead of %(below)s, behind %(above)s on best result"
+        ),
+        (rules.BY_PARTICIPATIONS, "ahead"): _(
+            "Level with %(names)s on total and best result: ahead on participations"
+        ),
+        (rules.BY_PARTICIPATIONS, "behind"): _(
+            "Level with %(names)s on total and best result: behind on participations"
+        ),
+        (rules.BY_PARTICIPATIONS, "between"): _(
+            "Level with %(names)s on total and best result: ahead of %(below)s, behind "
+            "%(above)s on participations"
+        ),
+    }
+
+
 def tie_note(row: ChallengeRow, rows: list[ChallengeRow]) -> str:
     """Why ``row`` sits where it does beside those on its total, in words ("" for no tie)."""
     if row.decided_by is None or row.place is None:
@@ -103,31 +124,18 @@ def tie_note(row: ChallengeRow, rows: list[ChallengeRow]) -> str:
             "names": _names(same or [o.name for o in level])
         }
     if row.decided_by == rules.BY_BEST:
-        others, mine, theirs = level, row.best, lambda o: o.best
-        what = _("best result")
+        mine, theirs = row.best, lambda o: o.best
     else:
-        others = [o for o in level if o.best == row.best]
+        level = [o for o in level if o.best == row.best]
         mine, theirs = row.participations, lambda o: o.participations
-        what = _("participations")
-    others = [o for o in others if theirs(o) != mine]
+    others = [o for o in level if theirs(o) != mine]
     below = [o.name for o in others if theirs(o) < mine]
     above = [o.name for o in others if theirs(o) > mine]
-    names = _names([o.name for o in others])
-    if not above:
-        return _("Level with %(names)s on total: ahead on %(what)s") % {
-            "names": names,
-            "what": what,
-        }
-    if not below:
-        return _("Level with %(names)s on total: behind on %(what)s") % {
-            "names": names,
-            "what": what,
-        }
-    return _("Level with %(names)s on total: ahead of %(below)s, behind %(above)s on %(what)s") % {
-        "names": names,
-        "below": _names(below),
-        "above": _names(above),
-        "what": what,
+    side = "between" if above and below else "behind" if above else "ahead"
+    return _tie_messages()[row.decided_by, side] % {
+        "names": _names([o.name for o in others]),
+        "below": _names(below) if below else "",
+        "above": _names(above) if above else "",
     }
 
 

@@ -78,8 +78,8 @@ def season(db, monkeypatch):
 
 
 TIES = {
-    "Alpha": "Level with BRAVO Jo on total: ahead on participations",
-    "Bravo": "Level with ALPHA Jo on total: behind on participations",
+    "Alpha": "Level with BRAVO Jo on total and best result: ahead on participations",
+    "Bravo": "Level with ALPHA Jo on total and best result: behind on participations",
     "Delta": "Level with HOTEL Jo on total: ahead on best result",
     "Hotel": "Level with DELTA Jo on total: behind on best result",
     "Golf": "Level with INDIA Jo on total, best result and participations: shared place",
