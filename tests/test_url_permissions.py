@@ -107,6 +107,12 @@ ACCESS = {
     "standings:quadrette": page("public", ok=404, number="team"),
     "screen:screen": page("public"),
     "screen:panel": page("public", query="panel=seating"),
+    # A public challenge's pages and documents (its tournament may be private: it stays public).
+    "challenge:standings": page("open", challenge_slug="challenge_slug"),
+    "challenge:screen": page("open", challenge_slug="challenge_slug"),
+    "challenge:screen_panel": page("open", challenge_slug="challenge_slug"),
+    "challenge:pdf": page("open", challenge_slug="challenge_slug"),
+    "challenge:xlsx": page("open", challenge_slug="challenge_slug"),
     # Staff pages of the tournaments app
     "manage:home": page("account"),
     "manage:tournament_create": page("creator"),

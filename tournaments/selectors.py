@@ -132,3 +132,18 @@ def change_stamp(*, tournament: Tournament, ignoring: tuple[str, ...] = ()) -> i
     for prefix in ignoring:
         entries = entries.exclude(action__startswith=prefix)
     return entries.count()
+
+
+def change_stamps(*, tournament_ids) -> dict[int, int]:
+    """``change_stamp`` of several tournaments in one query (a challenge's): id -> stamp."""
+    entries = AuditEntry.objects.filter(tournament_id__in=list(tournament_ids))
+    hidden = unseen()
+    if hidden:
+        entries = entries.exclude(action__in=hidden)
+    counts = dict(
+        entries.order_by()
+        .values("tournament_id")
+        .annotate(n=Count("pk"))
+        .values_list("tournament_id", "n")
+    )
+    return {pk: counts.get(pk, 0) for pk in tournament_ids}

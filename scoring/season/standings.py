@@ -13,7 +13,7 @@ from scoring.models import Challenge, ChallengeTournament
 from scoring.official_ranking import Kind, cached_official_ranking
 from scoring.season import rules
 from tournaments.models import Player, Registration
-from tournaments.selectors import change_stamp
+from tournaments.selectors import change_stamps
 
 STANDINGS_SECONDS = 600
 
@@ -128,12 +128,14 @@ def compute_standings(challenge: Challenge) -> ChallengeStandings:
 
 def standings_key(challenge: Challenge) -> str:
     """The challenge's version and each tournament's change stamp: a write anywhere in it makes
-    a new key (one count query per tournament)."""
-    entries = ChallengeTournament.objects.filter(challenge=challenge).select_related("tournament")
-    stamps = ".".join(
-        f"{e.tournament_id}-{change_stamp(tournament=e.tournament)}"
-        for e in sorted(entries, key=lambda e: e.tournament_id)
+    a new key (two queries, however many tournaments)."""
+    ids = sorted(
+        ChallengeTournament.objects.filter(challenge=challenge).values_list(
+            "tournament_id", flat=True
+        )
     )
+    found = change_stamps(tournament_ids=ids)
+    stamps = ".".join(f"{pk}-{found[pk]}" for pk in ids)
     return f"challenge_standings:{challenge.pk}:{challenge.version}:{stamps}"
 
 
