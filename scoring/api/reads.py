@@ -1,12 +1,11 @@
 """What the read API answers, as plain values its schemas check (``scoring.api.schemas``):
 the public tournaments, a tournament's official ranking, a public challenge's standings and a
 player's history. Only what the public pages show: public tournaments and challenges, the
-official ranking (what an arbitre signed: confirmed sheets, closed séances), placed rows, names
-and clubs; never an e-mail, a licence number, a private tournament or a provisional result.
-Figures are exact strings (a Fraction as "a/b", a % at 2 decimals, PM at 3), never floats.
-What costs is cached under the tournament's change stamp or the challenge's version. Must not
-write the database (but the cache).
-"""
+official ranking once final (every unit closed: ``TournamentFormat.results_final``), placed
+rows, names and clubs; never an e-mail, a licence number, a private tournament or a
+provisional result. Figures are exact strings (a Fraction as "a/b", a % at 2 decimals, PM at
+3), never floats. What costs is cached under the tournament's change stamp or the challenge's
+version. Must not write the database (but the cache)."""
 
 from decimal import Decimal
 
@@ -15,6 +14,7 @@ from django.utils.translation import get_language
 
 from common.cache import compute_once
 from scoring.engine.duplicate import pm_round
+from scoring.formats.registry import format_of
 from scoring.models import Challenge
 from scoring.official_ranking import Kind, cached_official_ranking
 from scoring.season.history import player_history
@@ -67,6 +67,7 @@ def tournament_summary(tournament: Tournament) -> dict:
 
 def _ranking(tournament: Tournament) -> dict:
     ranking = cached_official_ranking(tournament=tournament, official=True)
+    final = format_of(tournament).results_final(tournament)
     names = {}
     if ranking.teams:  # the members' names: one query
         names = {
@@ -86,9 +87,9 @@ def _ranking(tournament: Tournament) -> dict:
             "members": [names[pk] for pk in row.members if pk in names],
         }
         for row in ranking.rows
-        if row.place is not None
+        if row.place is not None and final
     ]
-    return {"kind": str(ranking.kind), "teams": ranking.teams, "rows": rows}
+    return {"kind": str(ranking.kind), "teams": ranking.teams, "final": final, "rows": rows}
 
 
 def ranking_payload(tournament: Tournament, stamp: int) -> dict:
@@ -123,6 +124,7 @@ def challenge_payload(challenge: Challenge) -> dict:
                 "name": entry.tournament.name,
                 "date": entry.tournament.date,
                 "coefficient": str(entry.coefficient),
+                "final": entry.tournament_id in standings.final,
             }
             for entry in shown
         ],
@@ -167,6 +169,7 @@ def player_payload(player_id: int) -> dict | None:
                 "figure": figure_text(row.figure, row.kind),
                 "kind": str(row.kind),
                 "team": row.team,
+                "final": row.final,
             }
             for row in history
         ],

@@ -46,6 +46,10 @@ class RankingOut(Schema):
     tournament: TournamentOut
     kind: str = Field(description="What the figure counts: points, percent or pm.")
     teams: bool = Field(description="The rows are teams.")
+    final: bool = Field(
+        description="Every séance, position or quarter is closed: the ranking is official. "
+        "Until then, rows is empty."
+    )
     rows: list[RankingRowOut] = Field(description="The official ranking's placed rows.")
 
 
@@ -61,6 +65,7 @@ class ChallengeTournamentOut(Schema):
     name: str
     date: datetime.date
     coefficient: str
+    final: bool = Field(description="Its results are final, so they count.")
 
 
 class ChallengeRowOut(Schema):
@@ -93,6 +98,7 @@ class HistoryRowOut(Schema):
     figure: str | None
     kind: str
     team: str
+    final: bool = Field(description="Its results are final; until then no place nor figure.")
 
 
 class PlayerOut(Schema):

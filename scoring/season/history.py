@@ -1,10 +1,12 @@
 """A directory player's history: their tournaments, places and figures across formats, only
-from what each tournament has made public (a public tournament's official ranking: what an
-arbitre signed). The public player page and the read API both read it. Must not write.
+from what each tournament has made public (a public tournament's official ranking once its
+results are final: ``TournamentFormat.results_final``). The public player page and the read
+API both read it. Must not write.
 """
 
 from dataclasses import dataclass
 
+from scoring.formats.registry import format_of
 from scoring.official_ranking import Kind, RankingRow, cached_official_ranking
 from tournaments.models import Player, Registration, Tournament
 
@@ -19,6 +21,7 @@ class HistoryRow:
     figure: object  # the ranking's figure (points, %, PM), as the format gives it
     kind: Kind
     team: str  # the team's name, where the ranking ranks teams
+    final: bool = True  # False: in progress; no place nor figure shown until it is final
 
 
 def _row_of(rows: list[RankingRow], registration_id: int) -> RankingRow | None:
@@ -35,8 +38,9 @@ def player_history(*, player: Player) -> list[HistoryRow]:
     history = []
     for registration in registrations:
         tournament = registration.tournament
+        final = format_of(tournament).results_final(tournament)
         ranking = cached_official_ranking(tournament=tournament, official=True)
-        row = _row_of(ranking.rows, registration.pk)
+        row = _row_of(ranking.rows, registration.pk) if final else None
         placed = sum(1 for r in ranking.rows if r.place is not None)
         history.append(
             HistoryRow(
@@ -48,6 +52,7 @@ def player_history(*, player: Player) -> list[HistoryRow]:
                 figure=row.figure if row and row.place is not None else None,
                 kind=ranking.kind,
                 team=row.name if row and ranking.teams else "",
+                final=final,
             )
         )
     return history

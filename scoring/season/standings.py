@@ -1,5 +1,6 @@
 """A challenge's standings, read from each of its tournaments' official ranking (what an arbitre
-signed, whatever the format: ``scoring.official_ranking``), counted by the challenge's rule
+signed, whatever the format: ``scoring.official_ranking``) once its results are final (every
+unit of play closed: ``TournamentFormat.results_final``), counted by the challenge's rule
 (``rules``) and kept in the cache under the challenge's version and its tournaments' change
 stamps. A team's row gives its place to each of its members. Must not write the database.
 """
@@ -9,6 +10,7 @@ from fractions import Fraction
 
 from common.cache import compute_once
 from common.text import name_sort_key
+from scoring.formats.registry import format_of
 from scoring.models import Challenge, ChallengeTournament
 from scoring.official_ranking import Kind, cached_official_ranking
 from scoring.season import rules
@@ -42,13 +44,17 @@ class ChallengeStandings:
     challenge: Challenge
     entries: list[ChallengeTournament]  # its tournaments, by date
     rows: list[ChallengeRow]
+    # The tournaments whose results are final (every unit closed): only they count; the others
+    # are in progress, or not played yet.
+    final: frozenset[int] = frozenset()
 
     def row_of(self, player_id: int) -> ChallengeRow | None:
         return next((row for row in self.rows if row.player_id == player_id), None)
 
 
 def _results(challenge: Challenge, entries: list[ChallengeTournament]) -> dict[int, list]:
-    """Each player's results (directory id -> rules.Result), from the official rankings."""
+    """Each player's results (directory id -> rules.Result), from the official rankings of the
+    tournaments in ``entries`` (the final ones)."""
     rankings = {
         entry.tournament_id: cached_official_ranking(tournament=entry.tournament, official=True)
         for entry in entries
@@ -92,7 +98,10 @@ def compute_standings(challenge: Challenge) -> ChallengeStandings:
         .select_related("tournament")
         .order_by("tournament__date", "tournament__name", "tournament_id")
     )
-    results = _results(challenge, entries)
+    final = frozenset(
+        e.tournament_id for e in entries if format_of(e.tournament).results_final(e.tournament)
+    )
+    results = _results(challenge, [e for e in entries if e.tournament_id in final])
     players = {
         p.pk: p
         for p in Player.objects.filter(pk__in=results)
@@ -123,7 +132,7 @@ def compute_standings(challenge: Challenge) -> ChallengeStandings:
         )
         for s in found
     ]
-    return ChallengeStandings(challenge=challenge, entries=entries, rows=rows)
+    return ChallengeStandings(challenge=challenge, entries=entries, rows=rows, final=final)
 
 
 def standings_key(challenge: Challenge) -> str:

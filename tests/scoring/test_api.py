@@ -17,7 +17,9 @@ from icalendar import Calendar
 
 from scoring.api import reads
 from scoring.api.reads import figure_text
+from scoring.formats.base import TournamentFormat
 from scoring.formats.libre import services
+from scoring.formats.libre.services_rounds import round_close
 from scoring.models import Challenge, ChallengeTournament
 from scoring.official_ranking import Kind, OfficialRanking, RankingRow
 from tests.factories import ClubFactory, RegistrationFactory, TournamentFactory
@@ -44,31 +46,42 @@ def played(tournament, staff):
     return tournament
 
 
+def sign(tournament, staff) -> None:
+    """Table 2's sheet confirmed and the position closed: the results are final."""
+    round1 = tournament.rounds.get(number=1)
+    table2 = round1.tables.get(number=2)
+    services.scoresheet_confirm(sheet=table2.score_sheets.get(), user=staff["arbitre"])
+    round_close(round=round1, user=staff["arbitre"])
+
+
 def seated(tournament, table_number: int) -> list[Registration]:
     """The registrations at the table, by seat."""
     table = tournament.rounds.get(number=1).tables.get(number=table_number)
     return [seat.registration for seat in table.seats.order_by("number")]
 
 
-def test_the_ranking_is_the_official_one(client, played):
-    response = client.get(f"/api/tournaments/{played.slug}/ranking")
+def test_the_ranking_is_given_once_final(client, played, staff):
+    url = f"/api/tournaments/{played.slug}/ranking"
+    response = client.get(url)
     assert response.status_code == 200
     data = response.json()
     assert data["kind"] == "points" and data["teams"] is False
     assert data["tournament"]["slug"] == played.slug
-    # Table 1's confirmed sheet (the sample's bilans: seat 2 +1346, seat 1 −390, seat 0 −446,
-    # seat 3 −510); table 2's sheet (the same sample) is not confirmed: its players count 0.
+    # Table 2's sheet is not confirmed, the position open: nothing official yet.
+    assert data["final"] is False and data["rows"] == []
+    sign(played, staff)
+    data = client.get(url).json()
+    assert data["final"] is True
+    # The sample at both tables (bilans seat 2 +1346, seat 1 -390, seat 0 -446, seat 3 -510):
+    # two players on each, sharing the places 1, 3, 5 and 7.
     table1, table2 = seated(played, 1), seated(played, 2)
     assert SAMPLE_BILANS == [-446, -390, 1346, -510]
-    rows = [(r["place"], r["tied"], r["name"], r["figure"]) for r in data["rows"]]
-    assert rows[0] == (1, False, table1[2].name, "1346")
-    assert sorted(rows[1:5]) == sorted((2, True, r.name, "0") for r in table2)
-    assert rows[5:] == [
-        (6, False, table1[1].name, "-390"),
-        (7, False, table1[0].name, "-446"),
-        (8, False, table1[3].name, "-510"),
-    ]
-    assert data["rows"][0]["number"] == table1[2].number
+    rows = sorted((r["place"], r["tied"], r["name"], r["figure"]) for r in data["rows"])
+    assert rows == sorted(
+        (place, True, table[seat].name, figure)
+        for table in (table1, table2)
+        for seat, place, figure in ((2, 1, "1346"), (1, 3, "-390"), (0, 5, "-446"), (3, 7, "-510"))
+    )
     assert data["rows"][0]["members"] == []
 
 
@@ -122,9 +135,8 @@ def test_the_ranking_answers_304_while_nothing_changed(client, played, staff):
     assert first["Access-Control-Allow-Origin"] == "*"
     again = client.get(url, headers={"if-none-match": etag})
     assert again.status_code == 304 and again.content == b""
-    # Table 2 confirmed: the stamp moves, the ranking is new and places table 2's players.
-    table2 = played.rounds.get(number=1).tables.get(number=2)
-    services.scoresheet_confirm(sheet=table2.score_sheets.get(), user=staff["arbitre"])
+    # Table 2 confirmed and the position closed: the stamp moves, the ranking is final.
+    sign(played, staff)
     changed = client.get(url, headers={"if-none-match": etag})
     assert changed.status_code == 200 and changed["ETag"] != etag
     # Both tables' samples: two players at +1346 share the first place.
@@ -149,6 +161,7 @@ def test_team_rows_name_their_members(client, played, monkeypatch):
         ],
     )
     monkeypatch.setattr(reads, "cached_official_ranking", lambda **kwargs: ranking)
+    monkeypatch.setattr(TournamentFormat, "results_final", lambda self, tournament: True)
     data = client.get(f"/api/tournaments/{played.slug}/ranking").json()
     assert data["kind"] == "percent" and data["teams"] is True
     # 1234/27 = 45.7037...: 2 decimals; the unplaced team is left out.
@@ -188,7 +201,7 @@ def _challenge(played, **fields) -> Challenge:
     return challenge
 
 
-def test_a_challenge_s_standings(client, played):
+def test_a_challenge_s_standings(client, played, staff):
     challenge = _challenge(played, best_of=3)
     hidden = TournamentFactory(slug="hidden-one", is_public=False)
     ChallengeTournament.objects.create(challenge=challenge, tournament=hidden)
@@ -199,16 +212,23 @@ def test_a_challenge_s_standings(client, played):
         "best_of": 3,
         "min_participations": 1,
     }
-    assert data["tournaments"] == [
-        {"slug": played.slug, "name": played.name, "date": str(played.date), "coefficient": "2.00"}
-    ]
+    listed = {"slug": played.slug, "name": played.name, "date": str(played.date)}
+    assert data["tournaments"] == [{**listed, "coefficient": "2.00", "final": False}]
+    assert data["rows"] == []  # nothing counts before the tournament's results are final
+    sign(played, staff)
+    data = client.get("/api/challenges/saison").json()
+    assert data["tournaments"] == [{**listed, "coefficient": "2.00", "final": True}]
     table1, table2 = seated(played, 1), seated(played, 2)
-    # The tournament's places 1, 2 (four tied at 0), 6, 7, 8, on the scale 10, 6, 4, 2 times
-    # the coefficient 2: 20 points, 12 each for the four tied at the 2nd place, 0 beyond.
-    rows = [(r["place"], r["name"], r["total"], r["participations"]) for r in data["rows"]]
-    assert rows[0] == (1, str(table1[2].player), "20.00", 1)
-    assert sorted(rows[1:5]) == sorted((2, str(r.player), "12.00", 1) for r in table2)
-    assert {row[2] for row in rows[5:]} == {"0.00"} and len(rows) == 8
+    # The tournament's places 1, 1, 3, 3, 5, 5, 7, 7 on the scale 10, 6, 4, 2 times the
+    # coefficient 2: 20 points for the two 1st, 8 for the two 3rd, 0 beyond the scale (the
+    # four on 0 share the challenge's 5th place).
+    rows = sorted((r["place"], r["name"], r["total"], r["participations"]) for r in data["rows"])
+    expected = [(2, 1, "20.00"), (1, 3, "8.00"), (0, 5, "0.00"), (3, 5, "0.00")]
+    assert rows == sorted(
+        (place, str(table[seat].player), total, 1)
+        for table in (table1, table2)
+        for seat, place, total in expected
+    )
     assert all(r["counted"] == [played.slug] for r in data["rows"])
 
 
@@ -217,8 +237,7 @@ def test_a_challenge_answers_304_while_nothing_changed(client, played, staff):
     first = client.get("/api/challenges/saison")
     etag = first["ETag"]
     assert client.get("/api/challenges/saison", headers={"if-none-match": etag}).status_code == 304
-    table2 = played.rounds.get(number=1).tables.get(number=2)
-    services.scoresheet_confirm(sheet=table2.score_sheets.get(), user=staff["arbitre"])
+    sign(played, staff)
     changed = client.get("/api/challenges/saison", headers={"if-none-match": etag})
     assert changed.status_code == 200 and changed["ETag"] != etag
     # Two players share the first place now: 20 points each.
@@ -232,28 +251,29 @@ def test_a_private_challenge_is_not_found(client, played):
     assert private.content == client.get("/api/challenges/nothing").content
 
 
-def test_a_player_s_history(client, played):
+def test_a_player_s_history(client, played, staff):
     registration = seated(played, 1)[2]
     other = TournamentFactory(slug="private-one", is_public=False)
     RegistrationFactory(tournament=other, player=registration.player)
     data = client.get(f"/api/players/{registration.player_id}").json()
     assert data["id"] == registration.player_id
     assert data["name"] == str(registration.player)
-    assert data["tournaments"] == [
-        {
-            "slug": played.slug,
-            "name": played.name,
-            "date": str(played.date),
-            "format": "libre",
-            "number": registration.number,
-            "place": 1,
-            "tied": False,
-            "field_size": 8,
-            "figure": "1346",
-            "kind": "points",
-            "team": "",
-        }
-    ]
+    row = {
+        "slug": played.slug,
+        "name": played.name,
+        "date": str(played.date),
+        "format": "libre",
+        "number": registration.number,
+        "kind": "points",
+        "team": "",
+    }
+    # In progress: listed, no place nor figure yet.
+    unsigned = {"place": None, "tied": False, "field_size": 8, "figure": None, "final": False}
+    assert data["tournaments"] == [{**row, **unsigned}]
+    sign(played, staff)
+    data = client.get(f"/api/players/{registration.player_id}").json()
+    final = {"place": 1, "tied": True, "field_size": 8, "figure": "1346", "final": True}
+    assert data["tournaments"] == [{**row, **final}]
     # Only a private tournament: the directory is not published.
     loner = RegistrationFactory(tournament=other).player
     assert client.get(f"/api/players/{loner.pk}").status_code == 404

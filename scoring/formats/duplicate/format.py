@@ -37,6 +37,9 @@ class DuplicateFamily(TournamentFormat):
     """A duplicate: séances, étuis, travelling sheets (fft-duplicate.md §1-§2). Every answer
     here is the individuel's: a form says only where it plays otherwise."""
 
+    def play_units(self, tournament):
+        return tournament.sessions.all()  # its séances
+
     taker_always_south = False
     """Every étui is dealt turned so that its taker sits South (the quadrettes, §4)."""
     attacker_per_line = False

@@ -5,6 +5,7 @@ from django.urls import reverse
 from scoring.formats.base import TournamentFormat
 from scoring.formats.match import ranking, results_menu, views_public
 from scoring.formats.match.results import matches_in_play
+from scoring.models import MatchQuarter
 from tournaments.models import Tournament
 
 
@@ -13,6 +14,9 @@ class Match(TournamentFormat):
 
     def official_ranking(self, tournament, *, official=True, up_to=None):
         return ranking.official_ranking(tournament, official, up_to)
+
+    def play_units(self, tournament):
+        return MatchQuarter.objects.filter(match__tournament=tournament)  # its matches' quarters
 
     # Its public pages: the competition table and the matches' quarters, which are also its
     # teams' standings; no position seated, its own seating page (quarters and rooms).

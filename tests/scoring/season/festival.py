@@ -6,11 +6,13 @@ The sample sheet's totals by seat, worked by hand from its marks (seats 0 North,
 2 South, 3 West): North -106 - 76 + 42 + 276 - 582 = -446; East 318 - 76 + 42 - 92 - 582 = -390;
 South -106 - 76 - 126 - 92 + 1746 = 1346; West -106 + 228 + 42 - 92 - 582 = -510. So at every
 table: South 1st, East 2nd, North 3rd, West 4th. Who sits where comes from the seating draw:
-``places`` reads it back. This module asserts nothing.
+``places`` reads it back. ``played=False`` leaves one tournament unplayed (seated only).
+This module asserts nothing.
 """
 
 import datetime
 
+from scoring.formats.libre.services_rounds import round_close
 from tests.factories import PlayerFactory, RegistrationFactory, StaffRoleFactory, UserFactory
 from tests.support import enter
 from tournaments import services, services_seating
@@ -52,6 +54,7 @@ def festival(organiser, arbitre=None, *, public=True):
         round_ = services_seating.round_publish(round=round_, user=organiser)
         StaffRoleFactory(tournament=tournament, user=arbitre, role="arbitre")
         enter(round_.tables.get(), organiser, confirm_by=arbitre)
+        round_close(round=round_, user=arbitre)  # signed: the tournament's results are final
         tournaments[day] = tournament
     return players, tournaments
 

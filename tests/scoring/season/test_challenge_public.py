@@ -25,6 +25,7 @@ from decimal import Decimal
 import pytest
 from openpyxl import load_workbook
 
+from scoring.formats.base import TournamentFormat
 from scoring.models import Challenge, ChallengeTournament
 from scoring.ranking import Kind, OfficialRanking, RankingRow
 from scoring.season import standings as standings_module
@@ -68,6 +69,7 @@ def season(db, monkeypatch):
         "cached_official_ranking",
         lambda *, tournament, official: rankings.get(tournament.pk, OfficialRanking(*EMPTY)),
     )
+    monkeypatch.setattr(TournamentFormat, "results_final", lambda self, tournament: True)
     challenge = Challenge.objects.create(
         name="Challenge d'hiver", slug="hiver", scale=[10, 8, 6, 4, 2], best_of=2,
         min_participations=2,
@@ -270,8 +272,9 @@ def test_a_three_way_level_says_who_is_ahead_and_behind():
 def test_a_played_tournament_reaches_the_page(client, tournament, staff):
     """Through the services: one table of four plays the federation's sample sheet (bilans by
     seat -446, -390, 1346, -510). Proportional to the field, coefficient 1.5: the 1st (seat 2)
-    4 × 1.5 = 6, seat 1 4.50, seat 0 3.00, seat 3 1.50. The page's poll sees the confirmed
-    sheet (the tournament's change stamp moved)."""
+    4 × 1.5 = 6, seat 1 4.50, seat 0 3.00, seat 3 1.50, once the position is closed (the
+    results final). The page's poll sees it (the tournament's change stamp moved)."""
+    from scoring.formats.libre.services_rounds import round_close
     from tests.scoring.conftest import seat_and_publish
     from tests.support import enter
 
@@ -287,6 +290,7 @@ def test_a_played_tournament_reaches_the_page(client, tournament, staff):
     live = page.split('hx-get="')[1].split('"')[0].replace("&amp;", "&")
     assert client.get(live).status_code == 204
     enter(table, staff["scorer"], confirm_by=staff["arbitre"])
+    round_close(round=round1, user=staff["arbitre"])
     fresh = client.get(live)
     assert fresh.status_code == 200
     html = fresh.content.decode()

@@ -9,6 +9,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
+from scoring.formats.base import TournamentFormat
+from scoring.formats.libre.services_rounds import round_close
 from scoring.models import Challenge, ChallengeTournament
 from scoring.official_ranking import Kind, OfficialRanking, RankingRow
 from scoring.season import services, standings
@@ -262,6 +264,7 @@ class Season:
             return self.rankings[tournament.pk]
 
         monkeypatch.setattr(standings, "cached_official_ranking", fake)
+        monkeypatch.setattr(TournamentFormat, "results_final", lambda self, tournament: True)
         self.challenge = Challenge.objects.create(**(RULE | rule))
         self.challenge.managers.add(organiser)
 
@@ -399,12 +402,12 @@ def test_the_standings_are_cached_under_the_version(monkeypatch, organiser):
 # --- standings, from a tournament played through the services ----------------------------------
 
 
-def test_a_confirmed_sheet_moves_the_cached_standings(staff, tournament):
-    """Scale 10, 6, 4, 3 over the libre's official ranking of 8 players. The official sample
-    sheet (bilans -446, -390, 1346, -510 for seats 0 to 3) confirmed at table 1: 1346 is 1st
-    (10); table 2's four, with nothing confirmed, are on 0, 2nd equal (6 each); -390, -446 and
-    -510 are 6th to 8th, beyond the scale (0). The same sheet at table 2: 1346 twice, 1st
-    equal (10 each); -390 twice, 3rd equal (4 each); the others 5th and 7th (0)."""
+def test_a_tournament_counts_once_final_and_the_cache_follows(staff, tournament):
+    """Scale 10, 6, 4, 3 over the libre's official ranking of 8 players. Nothing counts while
+    the position is open (one table confirmed, the other not: its players would sit on 0,
+    ahead of real negative bilans). The official sample sheet (bilans -446, -390, 1346, -510
+    for seats 0 to 3) confirmed at both tables and the position closed: 1346 twice, 1st equal
+    (10 each); -390 twice, 3rd equal (4 each); the others 5th and 7th (0)."""
     organiser = staff["organiser"]
     round1 = seat_and_publish(tournament, organiser, 8)
     challenge = services.challenge_create(user=organiser, **RULE)
@@ -419,15 +422,16 @@ def test_a_confirmed_sheet_moves_the_cached_standings(staff, tournament):
 
     def points():
         found = challenge_standings(challenge=challenge)
-        return [[float(found.row_of(p).total) for p in table] for table in players]
+        return [[found.row_of(p) and float(found.row_of(p).total) for p in t] for t in players]
 
-    before = points()  # now in the cache
+    nothing = [[None] * 4, [None] * 4]
+    assert points() == nothing  # now in the cache
     enter(table1, staff["scorer"], confirm_by=staff["arbitre"])
-    after_one = points()
-    assert after_one != before
-    assert after_one == [[0, 0, 10, 0], [6, 6, 6, 6]]
+    assert points() == nothing
     enter(table2, staff["scorer"], confirm_by=staff["arbitre"])
+    round_close(round=round1, user=staff["arbitre"])
     assert points() == [[0, 4, 10, 0], [0, 4, 10, 0]]
+    assert challenge_standings(challenge=challenge).final == {tournament.pk}
 
 
 # --- pages -------------------------------------------------------------------------------------
