@@ -34,7 +34,7 @@ def unpaid_rows(sheet: TreasurerSheet):
     """Header, then each player who has not paid, with the category proposed and the amount."""
     yield [_("No."), _("Player"), _("Club"), _("Checked in"), _("Category"), _("Due (€)")]
     for row in sheet.unpaid:
-        label = FeeCategory(row.category).label if row.category else ""
+        label = str(FeeCategory(row.category).label) if row.category else ""
         checked = _("yes") if row.checked_in else _("no")
         yield [row.number, row.name, row.club, checked, label, euros(row.due_cents)]
 

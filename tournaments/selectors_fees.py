@@ -119,13 +119,13 @@ def treasurer_sheet(*, tournament: Tournament) -> TreasurerSheet:
             Unpaid(reg.number, reg.name, club, reg.checked_in, state.category, state.cents)
         )
     by_category = [
-        Line(key, FeeCategory(key).label, count, cents, fees.get(key))
+        Line(key, str(FeeCategory(key).label), count, cents, fees.get(key))
         for key in FeeCategory.values
         if key in categories
         for count, cents in [categories[key]]
     ]
     by_payment = [
-        Line(key, Payment(key).label, count, cents) for key, (count, cents) in payments.items()
+        Line(key, str(Payment(key).label), count, cents) for key, (count, cents) in payments.items()
     ]
     return TreasurerSheet(
         fees=fees,
