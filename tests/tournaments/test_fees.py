@@ -10,7 +10,8 @@ from openpyxl import load_workbook
 
 from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory
 from tests.support import text_of, url
-from tournaments import services, services_fees
+from tests.tournaments.test_addresses import settings_of
+from tournaments import services_fees
 from tournaments.models import AuditEntry, EntryFee, FeeCategory, Registration
 from tournaments.selectors_fees import treasurer_sheet
 
@@ -283,9 +284,13 @@ def test_the_organising_club_is_a_setting(organiser_client, tournament):
     club = ClubFactory(name="Tarot Club de Lille")
     page = organiser_client.get(url("manage:tournament_edit", tournament)).content.decode()
     assert "Tarot Club de Lille" in page
-    services.tournament_update(tournament=tournament, user=None, organiser_club=club)
+    data = settings_of(tournament) | {"organiser_club": club.pk}
+    response = organiser_client.post(url("manage:tournament_edit", tournament), data)
+    assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.organiser_club == club
+    entry = AuditEntry.objects.filter(tournament=tournament).latest("pk")
+    assert entry.data == {"organiser_club": [None, club.pk]}
 
 
 def test_categories_are_the_models():
