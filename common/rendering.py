@@ -55,9 +55,20 @@ def _header_cell(ws, label, font):
     return cell
 
 
-def xlsx_bytes(sheets: Iterable[tuple[str, Iterable[Sequence]]]) -> bytes:
+def _decimal_cell(ws, value, number_format):
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(ws, value)
+    cell.number_format = number_format
+    return cell
+
+
+def xlsx_bytes(
+    sheets: Iterable[tuple[str, Iterable[Sequence]]], *, decimal_format: str = ""
+) -> bytes:
     """A workbook in write-only mode: one sheet per ``(title, rows)``, the first row a frozen,
-    bold header."""
+    bold header; ``decimal_format`` (such as "#,##0.00" for amounts) shows every Decimal cell
+    so."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -69,7 +80,14 @@ def xlsx_bytes(sheets: Iterable[tuple[str, Iterable[Sequence]]]) -> bytes:
         rows = iter(rows)
         ws.append([_header_cell(ws, label, bold) for label in next(rows, [])])
         for row in rows:
-            ws.append([_cell(ws, value) for value in row])
+            ws.append(
+                [
+                    _decimal_cell(ws, value, decimal_format)
+                    if decimal_format and isinstance(value, Decimal)
+                    else _cell(ws, value)
+                    for value in row
+                ]
+            )
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()

@@ -142,6 +142,14 @@ ACCESS = {
     "manage:checkin_all": action("arbitre"),
     # No « all present » to take back: refused, with a message on the check-in page.
     "manage:checkin_all_undo": action("arbitre"),
+    # Entry fees: an empty form (no category) and a player who has not paid are refused, with
+    # a message on the check-in page.
+    "manage:checkin_pay": action("arbitre", number="registration"),
+    "manage:checkin_unpay": action("arbitre", number="registration"),
+    "manage:fees": page("organiser"),
+    "manage:treasurer": page("organiser"),
+    "manage:treasurer_pdf": page("organiser"),
+    "manage:treasurer_xlsx": page("organiser"),
     "manage:import_upload": page("organiser"),
     "manage:import_preview": page("organiser", ok=302),  # nothing uploaded: back to the upload
     "manage:teams": page("scorer"),
@@ -334,6 +342,8 @@ SAME_IN_EVERY_FORMAT = {
     *("manage:registration_restore", "manage:checkin", "manage:checkin_toggle"),
     *("manage:checkin_all", "manage:checkin_all_undo", "manage:import_upload"),
     "manage:import_preview",
+    *("manage:checkin_pay", "manage:checkin_unpay", "manage:fees", "manage:treasurer"),
+    *("manage:treasurer_pdf", "manage:treasurer_xlsx"),
     *("scoring:exports", "arbitration:log", "arbitration:new", "arbitration:report"),
     *("arbitration:record", "arbitration:scale", "public:tournament", "public:seating"),
     *("standings:individual", "standings:player", "screen:screen", "screen:panel"),

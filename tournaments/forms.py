@@ -27,7 +27,10 @@ class DateInput(forms.DateInput):
 
 class TournamentForm(forms.ModelForm):
     FIELDSETS = [
-        (_("The tournament"), ["name", "slug", "date", "venue", "format", "kind", "is_public"]),
+        (
+            _("The tournament"),
+            ["name", "slug", "date", "venue", "organiser_club", "format", "kind", "is_public"],
+        ),
         (
             _("Positions and tables"),
             [
@@ -63,6 +66,10 @@ class TournamentForm(forms.ModelForm):
                 field.validators += [MinValueValidator(low), MaxValueValidator(high)]
                 field.widget.attrs.update(min=low, max=high)
         self.fields["slug"].required = False
+        self.fields["organiser_club"].queryset = Club.objects.order_by("name")
+        self.fields["organiser_club"].help_text = _(
+            "Optional: the club's calendar feed and its challenges list the tournament."
+        )
         # Older forms and scripts post neither: a donnes-libres tournament, séries of 4.
         self.fields["format"].required = False
         self.fields["boards_per_set"].required = False

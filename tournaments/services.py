@@ -102,6 +102,7 @@ TOURNAMENT_SETTINGS = [
     "table_entry",
     "table_entry_confirmed",
     "is_public",
+    "organiser_club",
 ]
 # Settings the score sheets depend on (deals per table, the game at a table of 5, the primes).
 SCORED_SETTINGS = [

@@ -29,6 +29,7 @@ VERSION = 1
 OWN = (
     Section("teams", "tournaments.Team", "tournament"),
     Section("registrations", "tournaments.Registration", "tournament"),
+    Section("entry_fees", "tournaments.EntryFee", "tournament"),
     Section("staff_roles", "tournaments.StaffRole", "tournament"),
     Section("sessions", "tournaments.Session", "tournament"),
     Section("session_attackers", "tournaments.SessionAttacker", "session__tournament"),
@@ -108,7 +109,9 @@ def tournament_export(*, tournament: Tournament) -> dict:
     """Every row of ``tournament`` as one JSON-serialisable document (see the module doc)."""
     registered = Player.objects.filter(registrations__tournament=tournament)
     clubs = Club.objects.filter(
-        models.Q(players__in=registered) | models.Q(registrations__tournament=tournament)
+        models.Q(players__in=registered)
+        | models.Q(registrations__tournament=tournament)
+        | models.Q(organised_tournaments=tournament)
     )
     document = {
         "format": FORMAT,

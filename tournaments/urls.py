@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import directory, imports, jobs, manage, players, public, seating, teams
+from .views import directory, fees, imports, jobs, manage, players, public, seating, teams
 
 public_patterns = (
     [
@@ -56,6 +56,12 @@ manage_patterns = (
             players.checkin_toggle,
             name="checkin_toggle",
         ),
+        path("t/<slug:slug>/checkin/<int:number>/pay/", fees.checkin_pay, name="checkin_pay"),
+        path("t/<slug:slug>/checkin/<int:number>/unpay/", fees.checkin_unpay, name="checkin_unpay"),
+        path("t/<slug:slug>/fees/", fees.fees_edit, name="fees"),
+        path("t/<slug:slug>/treasurer/", fees.treasurer, name="treasurer"),
+        path("t/<slug:slug>/treasurer.pdf", fees.treasurer_pdf_view, name="treasurer_pdf"),
+        path("t/<slug:slug>/treasurer.xlsx", fees.treasurer_xlsx_view, name="treasurer_xlsx"),
         path("t/<slug:slug>/import/", imports.import_upload, name="import_upload"),
         path("t/<slug:slug>/import/preview/", imports.import_preview, name="import_preview"),
         path("t/<slug:slug>/teams/", teams.team_list, name="teams"),

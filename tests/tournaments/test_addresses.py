@@ -8,9 +8,11 @@ from tournaments.models import TournamentAddress
 
 
 def settings_of(tournament) -> dict:
-    return {
-        name: getattr(tournament, name) for name in services.TOURNAMENT_SETTINGS if name != "date"
-    } | {"date": tournament.date.isoformat()}
+    """The settings form as the page would post it (an empty choice posts nothing)."""
+    values = {name: getattr(tournament, name) for name in services.TOURNAMENT_SETTINGS}
+    return {name: value for name, value in values.items() if value is not None} | {
+        "date": tournament.date.isoformat()
+    }
 
 
 def test_old_addresses_lead_to_the_new_one(client, organiser_client, tournament, organiser):

@@ -23,7 +23,7 @@ from scoring.formats.libre import services as scoring
 from scoring.formats.libre.selectors import current_sheet, table_setup
 from scoring.formats.libre.simulation import random_sheet, sheets_simulate
 from scoring.models import BidBan, Deal, Mark, Penalty, ScoreSheet, TableEntry, TableRefusal
-from tournaments import services, services_seating
+from tournaments import services, services_fees, services_seating
 from tournaments.models import (
     Club,
     Player,
@@ -48,6 +48,7 @@ MODELS = [
     ("tournaments.Player", "registrations__tournament"),
     ("tournaments.Team", "tournament"),
     ("tournaments.Registration", "tournament"),
+    ("tournaments.EntryFee", "tournament"),
     ("tournaments.StaffRole", "tournament"),
     ("tournaments.Session", "tournament"),
     ("tournaments.SessionAttacker", "session__tournament"),
@@ -250,6 +251,17 @@ def build(tournament, staff):
     services.registration_delete(registration=regs.pop(), user=organiser)
     for reg in regs:
         services.registration_check_in(registration=reg, user=organiser, present=True)
+    # Entry fees, paid at the door (one free, one not yet), by a club no player belongs to.
+    tournament = services.tournament_update(
+        tournament=tournament, user=organiser, organiser_club=Club.objects.create(name="Hôte")
+    )
+    services_fees.fees_set(
+        user=organiser, tournament=tournament, amounts={"licensed": 1200, "free": 0}
+    )
+    services_fees.registration_pay(
+        user=arbitre, registration=regs[0], category="licensed", payment="cheque"
+    )
+    services_fees.registration_pay(user=arbitre, registration=regs[2], category="free", payment="")
     for i in range(0, 12, 2):
         services.team_create(
             tournament=tournament, user=organiser, name=f"Équipe {i}", members=regs[i : i + 2]
@@ -343,6 +355,12 @@ def test_build_covers_what_the_transfer_must_carry(tournament, staff):
     assert Deal.objects.filter(sheet__round__tournament=tournament).exclude(poignees=[])
     assert tournament.rounds.get(number=2).report["repeated_pairs"]
     assert tournament.rounds.get(number=1).plan_ahead
+    assert tournament.fees.count() == 2 and tournament.organiser_club.name == "Hôte"
+    paid = tournament.registrations.exclude(fee_category="")
+    assert sorted(paid.values_list("fee_category", "payment", "paid_cents")) == [
+        ("free", "", 0),
+        ("licensed", "cheque", 1200),
+    ]
 
 
 def test_round_trip_under_a_new_slug(tournament, staff):
@@ -382,6 +400,7 @@ def _wipe():
     Row by row: ``Tournament.delete()`` is refused once seats exist (``Seat.registration``,
     ``Mark.registration``, ``Incident.round``… are PROTECT)."""
     Incident.objects.update(contests=None)
+    Tournament.objects.update(organiser_club=None)  # PROTECT: the clubs go before it
     for label, _path in reversed(MODELS):
         apps.get_model(label).objects.all().delete()
     User.objects.all().delete()

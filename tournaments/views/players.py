@@ -1,5 +1,5 @@
 """Staff pages for the field: registrations, adding and editing players (restoring a withdrawn
-one), check-in."""
+one), check-in (with each player's entry fee when the tournament charges fees: ``fees``)."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -18,9 +18,11 @@ from ..forms import PlayerForm
 from ..forms_actions import AddAnotherForm, CheckInAllUndoForm, CheckInForm
 from ..models import Registration, Round
 from ..permissions import Role, has_role, role_required
+from ..selectors_fees import fee_amounts
 from ..selectors_presence import presence_summary
 from ..selectors_seating import restore_position
 from ..tables import RegistrationTable
+from .fees import with_fee_states
 
 
 @role_required(Role.SCORER)
@@ -152,9 +154,11 @@ def checkin(request, tournament):
     rows = selectors.registrations(tournament=tournament, search=search).order_by(
         "sort_name", "number"
     )
+    fees = fee_amounts(tournament=tournament)
     context = {
         "tournament": tournament,
-        "rows": rows,
+        "rows": with_fee_states(rows, fees),
+        "fees": fees,
         "search": search,
         "summary": presence_summary(tournament=tournament),
         "last_check_in_all": selectors.last_check_in_all(tournament=tournament),
@@ -175,12 +179,14 @@ def checkin_toggle(request, tournament, number):
     present = CheckInForm.read(request.POST)["present"]
     services.registration_check_in(registration=reg, user=request.user, present=present)
     if is_htmx(request):
+        fees = fee_amounts(tournament=tournament)
         return render(
             request,
             "manage/_checkin_toggle.html",
             {
                 "tournament": tournament,
-                "row": reg,
+                "row": with_fee_states([reg], fees)[0],
+                "fees": fees,
                 "summary": presence_summary(tournament=tournament),
                 "last_check_in_all": selectors.last_check_in_all(tournament=tournament),
                 "oob_presence": True,
