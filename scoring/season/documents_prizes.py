@@ -1,0 +1,20 @@
+"""The printed prize list of a tournament or of a challenge (A4, WeasyPrint, from
+``templates/print/prizes.html``): ``(filename, content_type, bytes)``, which
+``common.views.download`` serves. Must not write the database."""
+
+from common.rendering import PDF, render_pdf
+from scoring.models import Challenge
+from scoring.season.prizes import challenge_prizes, tournament_prizes
+from tournaments.models import Tournament
+
+
+def prizes_pdf(*, tournament: Tournament | None = None, challenge: Challenge | None = None):
+    """One line per prize, the total, the rounding stated, a line per amount left unpaid."""
+    if tournament is not None:
+        prizes, subject = tournament_prizes(tournament=tournament), tournament
+    else:
+        prizes, subject = challenge_prizes(challenge=challenge), challenge
+    context = {"tournament": tournament, "challenge": challenge, "subject": subject}
+    context["prizes"] = prizes
+    pdf = render_pdf("print/prizes.html", context)
+    return f"{subject.slug}-prizes.pdf", PDF, pdf
