@@ -30,7 +30,7 @@ from scoring.formats.match.services import sheet_confirm as match_sheet_confirm
 from scoring.formats.match.services import sheet_save as match_sheet_save
 from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
 from scoring.formats.triplettes.simulation import triplettes_sheets_simulate, triplettes_simulate
-from scoring.models import BidBan, Penalty, ScoreSheet
+from scoring.models import BidBan, Challenge, ChallengeTournament, Penalty, PrizeRule, ScoreSheet
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments import jobs
 from tournaments.models import AuditEntry, StaffRole, Tournament
@@ -67,6 +67,27 @@ def _garde(number: int, *, points: int) -> dict:
 
 def _staff_pk(tournament, user) -> int:
     return StaffRole.objects.get(tournament=tournament, user=user).pk
+
+
+def _prize_rule(tournament) -> int:
+    """A share of the fees among the tournament's prize rules (its pages have one to delete)."""
+    rule = PrizeRule.objects.create(
+        tournament=tournament, kind=PrizeRule.Kind.SHARE, share_percent=90, places=3
+    )
+    return rule.pk
+
+
+# Added by the prizes helper (issue 38) while no challenge was in this world on main: a public
+# challenge holding the world's tournament, managed by the organiser account, with one rule.
+# If another branch adds the world's challenge, keep one and point these values at it.
+def _challenge_values(tournament, organiser) -> dict:
+    challenge = Challenge.objects.create(name="Permissions", slug="permissions-challenge")
+    challenge.managers.add(organiser)
+    ChallengeTournament.objects.create(challenge=challenge, tournament=tournament)
+    bonus = PrizeRule.objects.create(
+        challenge=challenge, kind=PrizeRule.Kind.BONUS, min_tournaments=1, bonus_cents=500
+    )
+    return {"challenge_slug": challenge.slug, "challenge_prize_rule": bonus.pk}
 
 
 def build_world() -> World:
@@ -145,6 +166,8 @@ def build_world() -> World:
         "incident": incident.pk,
         "decision": penalty.pk,
         "staff": _staff_pk(tournament, users["scorer"]),
+        "prize_rule": _prize_rule(tournament),
+        **_challenge_values(tournament, organiser),
         # Django admin objects, by model label
         "auth.group": Group.objects.create(name="referees").pk,
         "auth.user": users["superuser"].pk,
@@ -195,6 +218,7 @@ def _common_values(tournament, users) -> dict:
         "team": getattr(tournament.teams.order_by("number").first(), "number", 1),
         "staff": _staff_pk(tournament, users["scorer"]),
         "job": job.pk,
+        "prize_rule": _prize_rule(tournament),
     }
 
 

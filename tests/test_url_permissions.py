@@ -18,6 +18,9 @@ each address is requested by each visitor of ``ROLES`` on one realistic tourname
   (superusers count as organisers); anonymous visitors are sent to the login page, the other
   staff get a 403, and an account with no role (the organiser of another tournament) a 404:
   the tournament is private for it, and a private tournament is not confirmed to exist.
+- ``manager``: a challenge's managers (here the organiser; superusers manage every one), on the
+  world's public challenge: anonymous visitors are sent to the login page, other accounts get a
+  403. Its addresses take the challenge's slug (``CHALLENGE``), not the tournament's.
 - ``admin``: the Django admin, superusers only here (no tournament role makes an account staff);
   the others are sent to the admin's login.
 
@@ -87,6 +90,7 @@ POSITION = {"number": "position"}
 SHEET = {"number": "position", "table": "table"}
 INCIDENT = {"pk": "incident"}
 LIVE_TABLE = {"session": 1, "position": 1, "table": 1}
+CHALLENGE = {"slug": "challenge_slug"}  # a challenge's address: its own slug, not a tournament's
 
 ACCESS = {
     # Public pages, shared by players
@@ -223,6 +227,15 @@ ACCESS = {
     "arbitration:status": action("arbitre", **INCIDENT),
     "arbitration:record": page("arbitre", number="registration"),
     "arbitration:scale": page("organiser"),
+    # Prizes (issue 38): a tournament's are its organisers'; an empty rule is refused (400).
+    "prizes:tournament": page("organiser"),
+    "prizes:tournament_rule_delete": action("organiser", pk="prize_rule"),
+    "prizes:tournament_pdf": page("organiser"),
+    # A challenge's are its managers' (the organiser manages the world's challenge).
+    "prizes:challenge": page("manager", **CHALLENGE),
+    "prizes:challenge_rule_delete": action("manager", pk="challenge_prize_rule", **CHALLENGE),
+    "prizes:challenge_pdf": page("manager", **CHALLENGE),
+    "prizes:challenge_treasurer": page("manager", **CHALLENGE),
     # Accounts and language
     "login": page("open"),
     "logout": action("open"),
@@ -295,6 +308,7 @@ SAME_IN_EVERY_FORMAT = {
     *("scoring:exports", "arbitration:log", "arbitration:new", "arbitration:report"),
     *("arbitration:record", "arbitration:scale", "public:tournament", "public:seating"),
     *("standings:individual", "standings:player", "screen:screen", "screen:panel"),
+    *("prizes:tournament", "prizes:tournament_rule_delete", "prizes:tournament_pdf"),
 }
 # The team pages, in the team formats. A team the movement or a match names is not deleted:
 # refused, with a message.
@@ -497,7 +511,13 @@ def test_every_parameter_is_filled():
         assert given == URLS[name], f"{name} takes {sorted(URLS[name])}, ACCESS gives {given}"
 
 
-TOURNAMENT_URLS = {name for name, found in URLS.items() if "slug" in found}
+def _challenge_address(name: str) -> bool:
+    return name in ACCESS and any(param == "slug" for param, _key in ACCESS[name].params)
+
+
+TOURNAMENT_URLS = {
+    name for name, found in URLS.items() if "slug" in found and not _challenge_address(name)
+}
 
 
 @pytest.mark.parametrize("game", sorted(FORMAT_ACCESS))
@@ -556,6 +576,8 @@ def expected(rule: str, role: str) -> str:
         return "allowed" if role == "organiser" else "403"
     if rule == "directory":
         return "404"
+    if rule == "manager":  # a challenge's managers: here the organiser; it is public, so a 403
+        return "allowed" if role == "organiser" else "403"
     if role not in TOURNAMENT_ROLES:
         return "404"  # no role in this private tournament
     if StaffRole.RANK[role] >= StaffRole.RANK[rule]:
@@ -628,7 +650,7 @@ def _url(values: dict, name: str, slug: str, access: Access) -> str:
     kwargs = {param: values[key] for param, key in access.params}
     kwargs.update(access.fixed)
     if "slug" in URLS[name]:
-        kwargs["slug"] = slug
+        kwargs.setdefault("slug", slug)  # a challenge's address names its own
     return reverse(name, kwargs=kwargs) + (f"?{access.query}" if access.query else "")
 
 
@@ -706,6 +728,7 @@ NAMING_AN_OBJECT = [
     name
     for name, access in ACCESS.items()
     if "slug" in URLS.get(name, ())
+    and not _challenge_address(name)
     and access.params
     and access.rule != "admin"
     and name != "manage:round_generate"

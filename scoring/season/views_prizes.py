@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from common.errors import add_service_error
 from common.views import download
@@ -65,6 +65,7 @@ def tournament_rule_delete(request, tournament, pk):
 
 
 @role_required(ORGANISER)
+@require_GET
 def tournament_pdf(request, tournament):
     return download(prizes_pdf(tournament=tournament))
 
@@ -89,11 +90,13 @@ def challenge_rule_delete(request, challenge, pk):
 
 
 @challenge_required
+@require_GET
 def challenge_pdf(request, challenge):
     return download(prizes_pdf(challenge=challenge))
 
 
 @challenge_required
+@require_GET
 def challenge_treasurer(request, challenge):
     sheet = treasurer_sheet(challenge=challenge)
     return render(
