@@ -24,12 +24,16 @@ __all__ = [
     "Fees",
     "PrizeList",
     "PrizeRow",
+    "Ranked",
     "Unpaid",
+    "build_list",
     "challenge_fees",
     "challenge_prizes",
     "rounding_rule",
+    "rule_text",
     "tournament_fees",
     "tournament_prizes",
+    "tournament_ranked",
 ]
 
 

@@ -8,8 +8,14 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, Sum
 
-from scoring.models import Challenge, ChallengeTournament
-from scoring.season.prizes import Fees, PrizeList, challenge_prizes, tournament_prizes
+from scoring.models import Challenge, ChallengeTournament, PrizeRule
+from scoring.season.prizes import (
+    Fees,
+    PrizeList,
+    build_list,
+    challenge_prizes,
+    tournament_ranked,
+)
 from tournaments.models import Registration, Tournament
 
 
@@ -48,27 +54,30 @@ class TreasurerSheet:
 
 
 def treasurer_sheet(*, challenge: Challenge) -> TreasurerSheet:
-    """One aggregate query for the fees of every tournament; each tournament's prize list reads
-    its rules and its (cached) official ranking."""
+    """One query for the tournaments, one for their fees, one for their prize rules; then each
+    tournament with rules reads its (cached) official ranking, and the challenge its list."""
     entries = list(
         ChallengeTournament.objects.filter(challenge=challenge)
         .select_related("tournament")
         .order_by("tournament__date", "tournament__name", "tournament_id")
     )
+    tournaments = [entry.tournament for entry in entries]
     found = {
         row["tournament"]: Fees(count=row["count"], cents=row["cents"] or 0)
-        for row in Registration.objects.filter(tournament__in=[e.tournament for e in entries])
+        for row in Registration.objects.filter(tournament__in=tournaments)
         .values("tournament")
         .annotate(count=Count("pk", filter=~Q(payment="")), cents=Sum("paid_cents"))
     }
-    lines = [
-        TreasurerLine(
-            tournament=entry.tournament,
-            fees=found.get(entry.tournament_id, Fees(0, 0)),
-            prizes_cents=tournament_prizes(tournament=entry.tournament).paid_cents,
-        )
-        for entry in entries
-    ]
+    rules_of: dict[int, list[PrizeRule]] = {}
+    for rule in PrizeRule.objects.filter(tournament__in=tournaments):
+        rules_of.setdefault(rule.tournament_id, []).append(rule)
+    lines = []
+    for tournament in tournaments:
+        fees = found.get(tournament.pk, Fees(0, 0))
+        rules = rules_of.get(tournament.pk, [])
+        ranked = tournament_ranked(tournament) if rules else []
+        paid = build_list(ranked, rules, fees).paid_cents
+        lines.append(TreasurerLine(tournament=tournament, fees=fees, prizes_cents=paid))
     return TreasurerSheet(
         challenge=challenge, lines=lines, prizes=challenge_prizes(challenge=challenge)
     )

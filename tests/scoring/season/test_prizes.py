@@ -261,6 +261,31 @@ def test_the_treasurer_sheet_of_a_challenge(rankings):
     assert sheet.fees.cents == 5000 and sheet.paid_cents == 2000 and sheet.balance_cents == 3000
 
 
+def test_a_prize_list_reads_a_constant_number_of_queries(
+    tournament, organiser, rankings, django_assert_num_queries
+):
+    """The rules, the fees (one aggregate); a team ranking adds its members' names."""
+    regs = paid(tournament, 30, 1000)
+    rankings[tournament.pk] = ranking_of(regs, list(range(1, 31)))
+    prize_rule_add(tournament=tournament, user=organiser, values=SHARE_90_ON_4321)
+    prize_rule_add(
+        tournament=tournament, user=organiser, values=PrizeRuleValues("fixed", amounts_cents=(5,))
+    )
+    with django_assert_num_queries(2):
+        prizes = tournament_prizes(tournament=tournament)
+    assert prizes.paid_cents == 27000 + 5
+
+
+def test_the_treasurer_sheet_reads_its_tournaments_at_once(rankings, django_assert_num_queries):
+    """The tournaments, their fees, their rules: three queries however many; then the
+    challenge's rules and fees (no rule: its standings are not read)."""
+    manager = UserFactory(username="manager")
+    challenge, _players, _days = festival_challenge(rankings, manager)
+    with django_assert_num_queries(5):
+        sheet = treasurer_sheet(challenge=challenge)
+    assert len(sheet.lines) == 2
+
+
 # --- services ----------------------------------------------------------------------------------
 
 
