@@ -77,13 +77,20 @@ def _prize_rule(tournament) -> int:
     return rule.pk
 
 
-def _challenge_prizes(challenge, organiser) -> dict:
-    """The prize pages of the world's challenge: managed by the organiser account, one rule."""
+def _challenge_prizes(tournament, organiser) -> dict:
+    """The prize pages of the world's challenge (the one holding its tournament, managed by
+    the organiser), with one rule to delete."""
+    challenge = Challenge.objects.filter(entries__tournament=tournament).first()
+    if challenge is None:  # none in this world yet: a minimal one (the challenges' pages make it)
+        challenge = Challenge.objects.create(
+            name="Challenge des permissions", slug="perm-challenge"
+        )
+        ChallengeTournament.objects.create(challenge=challenge, tournament=tournament)
     challenge.managers.add(organiser)
     bonus = PrizeRule.objects.create(
         challenge=challenge, kind=PrizeRule.Kind.BONUS, min_tournaments=1, bonus_cents=500
     )
-    return {"challenge_prize_rule": bonus.pk}
+    return {"challenge": challenge.slug, "challenge_prize_rule": bonus.pk}
 
 
 def build_world() -> World:
@@ -149,13 +156,8 @@ def build_world() -> World:
         table_access.submit(
             access=second, number=5, seat=1, post=_garde(5, points=95), client_key="bad"
         )
-    # A public challenge holding the tournament, for the read API's address (scoring.api).
-    # Minimal, made here by the API's work: merge it with the challenge pages' own if both.
-    challenge = Challenge.objects.create(name="Permissions season", slug="perm-season")
-    ChallengeTournament.objects.create(challenge=challenge, tournament=tournament)
     values = {
         "other_slug": elsewhere.slug,
-        "challenge_slug": challenge.slug,
         # The secret of a real table's QR code (table 1: its sheet confirmed by the staff).
         "secret": table_access.access_of(table1).secret,
         "entry": entry.pk,
@@ -168,7 +170,7 @@ def build_world() -> World:
         "decision": penalty.pk,
         "staff": _staff_pk(tournament, users["scorer"]),
         "prize_rule": _prize_rule(tournament),
-        **_challenge_prizes(challenge, organiser),
+        **_challenge_prizes(tournament, organiser),
         # Django admin objects, by model label
         "auth.group": Group.objects.create(name="referees").pk,
         "auth.user": users["superuser"].pk,

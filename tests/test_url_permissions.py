@@ -12,15 +12,14 @@ each address is requested by each visitor of ``ROLES`` on one realistic tourname
 - ``account``: any account; anonymous visitors are sent to the login page.
 - ``creator``: an account the site lets create tournaments (here the organiser, in the
   "Organisers" group, and the superuser); other accounts get a 403.
+- ``challenge_manager``: a manager of the world's challenge (the organiser) or the superuser;
+  other accounts get a 403 (the challenge is public: a private one is a 404 to them).
 - ``directory``: an account with the player directory right (here the superuser); the pages do
   not exist (404) for other accounts.
 - ``scorer``, ``arbitre``, ``organiser``: that role or a higher one in this tournament
   (superusers count as organisers); anonymous visitors are sent to the login page, the other
   staff get a 403, and an account with no role (the organiser of another tournament) a 404:
   the tournament is private for it, and a private tournament is not confirmed to exist.
-- ``manager``: a challenge's managers (here the organiser; superusers manage every one), on the
-  world's public challenge: anonymous visitors are sent to the login page, other accounts get a
-  403. Its addresses take the challenge's slug (``CHALLENGE``), not the tournament's.
 - ``admin``: the Django admin, superusers only here (no tournament role makes an account staff);
   the others are sent to the admin's login.
 
@@ -90,7 +89,6 @@ POSITION = {"number": "position"}
 SHEET = {"number": "position", "table": "table"}
 INCIDENT = {"pk": "incident"}
 LIVE_TABLE = {"session": 1, "position": 1, "table": 1}
-CHALLENGE = {"slug": "challenge_slug"}  # a challenge's address: its own slug, not a tournament's
 
 ACCESS = {
     # Public pages, shared by players
@@ -231,11 +229,14 @@ ACCESS = {
     "prizes:tournament": page("organiser"),
     "prizes:tournament_rule_delete": action("organiser", pk="prize_rule"),
     "prizes:tournament_pdf": page("organiser"),
-    # A challenge's are its managers' (the organiser manages the world's challenge).
-    "prizes:challenge": page("manager", **CHALLENGE),
-    "prizes:challenge_rule_delete": action("manager", pk="challenge_prize_rule", **CHALLENGE),
-    "prizes:challenge_pdf": page("manager", **CHALLENGE),
-    "prizes:challenge_treasurer": page("manager", **CHALLENGE),
+    # A challenge's are its managers' (the organiser manages the world's challenge); the
+    # challenge is named ``<challenge>``, as on its other staff pages.
+    "prizes:challenge": page("challenge_manager", challenge="challenge"),
+    "prizes:challenge_rule_delete": action(
+        "challenge_manager", challenge="challenge", pk="challenge_prize_rule"
+    ),
+    "prizes:challenge_pdf": page("challenge_manager", challenge="challenge"),
+    "prizes:challenge_treasurer": page("challenge_manager", challenge="challenge"),
     # Accounts and language
     "login": page("open"),
     "logout": action("open"),
@@ -511,13 +512,7 @@ def test_every_parameter_is_filled():
         assert given == URLS[name], f"{name} takes {sorted(URLS[name])}, ACCESS gives {given}"
 
 
-def _challenge_address(name: str) -> bool:
-    return name in ACCESS and any(param == "slug" for param, _key in ACCESS[name].params)
-
-
-TOURNAMENT_URLS = {
-    name for name, found in URLS.items() if "slug" in found and not _challenge_address(name)
-}
+TOURNAMENT_URLS = {name for name, found in URLS.items() if "slug" in found}
 
 
 @pytest.mark.parametrize("game", sorted(FORMAT_ACCESS))
@@ -574,10 +569,10 @@ def expected(rule: str, role: str) -> str:
         return "allowed"
     if rule == "creator":
         return "allowed" if role == "organiser" else "403"
+    if rule == "challenge_manager":  # the world's challenge: public, managed by the organiser
+        return "allowed" if role == "organiser" else "403"
     if rule == "directory":
         return "404"
-    if rule == "manager":  # a challenge's managers: here the organiser; it is public, so a 403
-        return "allowed" if role == "organiser" else "403"
     if role not in TOURNAMENT_ROLES:
         return "404"  # no role in this private tournament
     if StaffRole.RANK[role] >= StaffRole.RANK[rule]:
@@ -650,7 +645,7 @@ def _url(values: dict, name: str, slug: str, access: Access) -> str:
     kwargs = {param: values[key] for param, key in access.params}
     kwargs.update(access.fixed)
     if "slug" in URLS[name]:
-        kwargs.setdefault("slug", slug)  # a challenge's address names its own
+        kwargs["slug"] = slug
     return reverse(name, kwargs=kwargs) + (f"?{access.query}" if access.query else "")
 
 
@@ -728,7 +723,6 @@ NAMING_AN_OBJECT = [
     name
     for name, access in ACCESS.items()
     if "slug" in URLS.get(name, ())
-    and not _challenge_address(name)
     and access.params
     and access.rule != "admin"
     and name != "manage:round_generate"

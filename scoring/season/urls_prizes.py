@@ -1,5 +1,6 @@
 """Staff addresses of prizes and the treasurer's sheets of a challenge: /manage/...
-(namespace ``prizes``)."""
+(namespace ``prizes``). A challenge is named by its short address as ``<challenge>``, as on
+its other staff pages (``slug`` is a tournament's)."""
 
 from django.urls import path
 
@@ -7,7 +8,7 @@ from scoring.season import views_prizes as views
 
 app_name = "prizes"
 T = "t/<slug:slug>/prizes"
-C = "challenges/<slug:slug>/"
+C = "challenges/<slug:challenge>/"
 urlpatterns: list = [
     path(f"{T}/", views.tournament_page, name="tournament"),
     path(f"{T}/<int:pk>/delete/", views.tournament_rule_delete, name="tournament_rule_delete"),

@@ -2,6 +2,8 @@
 rules with the form that adds one and the prize list they give; the printed lists; the
 challenge's treasurer sheet. Thin: the form parses, the services write, ``prizes`` works out."""
 
+from functools import wraps
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,6 +23,17 @@ from tournaments.models import StaffRole
 from tournaments.permissions import role_required
 
 ORGANISER = StaffRole.Role.ORGANISER
+
+
+def managed(view):
+    """``challenge_required`` for addresses naming the challenge ``<challenge>``."""
+    checked = challenge_required(view)
+
+    @wraps(view)
+    def wrapper(request, challenge, *args, **kwargs):
+        return checked(request, challenge, *args, **kwargs)
+
+    return wrapper
 
 
 def _rules_page(request, owner: dict, template: str, compute):
@@ -70,7 +83,7 @@ def tournament_pdf(request, tournament):
     return download(prizes_pdf(tournament=tournament))
 
 
-@challenge_required
+@managed
 def challenge_page(request, challenge):
     return _rules_page(
         request,
@@ -81,21 +94,21 @@ def challenge_page(request, challenge):
 
 
 @require_POST
-@challenge_required
+@managed
 def challenge_rule_delete(request, challenge, pk):
     rule = get_object_or_404(PrizeRule, pk=pk, challenge=challenge)
     services_prizes.prize_rule_delete(rule=rule, user=request.user)
     messages.success(request, _("Prize rule deleted."))
-    return redirect("prizes:challenge", slug=challenge.slug)
+    return redirect("prizes:challenge", challenge=challenge.slug)
 
 
-@challenge_required
+@managed
 @require_GET
 def challenge_pdf(request, challenge):
     return download(prizes_pdf(challenge=challenge))
 
 
-@challenge_required
+@managed
 @require_GET
 def challenge_treasurer(request, challenge):
     sheet = treasurer_sheet(challenge=challenge)
