@@ -237,6 +237,7 @@ ACCESS = {
     ),
     "prizes:challenge_pdf": page("challenge_manager", challenge="challenge"),
     "prizes:challenge_treasurer": page("challenge_manager", challenge="challenge"),
+    "prizes:challenge_treasurer_pdf": page("challenge_manager", challenge="challenge"),
     # Accounts and language
     "login": page("open"),
     "logout": action("open"),

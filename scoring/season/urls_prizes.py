@@ -17,4 +17,5 @@ urlpatterns: list = [
     path(f"{C}prizes/<int:pk>/delete/", views.challenge_rule_delete, name="challenge_rule_delete"),
     path(f"{C}prizes.pdf", views.challenge_pdf, name="challenge_pdf"),
     path(f"{C}treasurer/", views.challenge_treasurer, name="challenge_treasurer"),
+    path(f"{C}treasurer.pdf", views.challenge_treasurer_pdf, name="challenge_treasurer_pdf"),
 ]

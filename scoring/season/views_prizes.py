@@ -14,7 +14,7 @@ from common.errors import add_service_error
 from common.views import download
 from scoring.models import PrizeRule
 from scoring.season import services_prizes
-from scoring.season.documents_prizes import prizes_pdf
+from scoring.season.documents_prizes import prizes_pdf, treasurer_pdf
 from scoring.season.forms_prizes import PrizeRuleForm
 from scoring.season.permissions import challenge_required
 from scoring.season.prizes import challenge_prizes, rule_text, tournament_prizes
@@ -115,3 +115,9 @@ def challenge_treasurer(request, challenge):
     return render(
         request, "manage/treasurer_challenge.html", {"challenge": challenge, "sheet": sheet}
     )
+
+
+@managed
+@require_GET
+def challenge_treasurer_pdf(request, challenge):
+    return download(treasurer_pdf(challenge=challenge))

@@ -15,7 +15,7 @@ from scoring.models import Challenge, ChallengeTournament, PrizeRule
 from scoring.ranking import Kind, OfficialRanking, RankingRow
 from scoring.season import prizes as prizes_module
 from scoring.season import standings as standings_module
-from scoring.season.documents_prizes import prizes_pdf
+from scoring.season.documents_prizes import prizes_pdf, treasurer_pdf
 from scoring.season.prizes import challenge_prizes, tournament_prizes
 from scoring.season.services_prizes import PrizeRuleValues, prize_rule_add, prize_rule_delete
 from scoring.season.treasurer import treasurer_sheet
@@ -259,6 +259,10 @@ def test_the_treasurer_sheet_of_a_challenge(rankings):
     ]
     assert sheet.prizes.paid_cents == 1000
     assert sheet.fees.cents == 5000 and sheet.paid_cents == 2000 and sheet.balance_cents == 3000
+    with translation.override("fr"):
+        _name, _type, pdf = treasurer_pdf(challenge=challenge)
+    text = " ".join(text_of(pdf).split())
+    assert "30,00 €" in text and "50,00 €" in text and "20,00 €" in text
 
 
 def test_a_prize_list_reads_a_constant_number_of_queries(
