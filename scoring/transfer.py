@@ -26,6 +26,8 @@ SECTIONS = (
     # secrets are this installation's, made again when the table cards are printed there).
     Section("table_entries", "scoring.TableEntry", "table__round__tournament"),
     Section("table_refusals", "scoring.TableRefusal", "table__round__tournament"),
+    # A tournament's own prize rules (a challenge's belong to no tournament: not carried).
+    Section("prize_rules", "scoring.PrizeRule", "tournament", left_out=("challenge",)),
 )
 
 
@@ -35,4 +37,9 @@ def _poignees(value, row, maps):
 
 
 HIDDEN_IDS = {("scoring.Deal", "poignees"): _poignees}
-AUDIT_IDS = {"penalty": "scoring.Penalty", "ban": "scoring.BidBan", "bid_ban": "scoring.BidBan"}
+AUDIT_IDS = {
+    "penalty": "scoring.Penalty",
+    "ban": "scoring.BidBan",
+    "bid_ban": "scoring.BidBan",
+    "prize_rule": "scoring.PrizeRule",
+}

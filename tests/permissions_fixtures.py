@@ -30,7 +30,7 @@ from scoring.formats.match.services import sheet_confirm as match_sheet_confirm
 from scoring.formats.match.services import sheet_save as match_sheet_save
 from scoring.formats.quadrettes.simulation import quadrettes_sheets_simulate, quadrettes_simulate
 from scoring.formats.triplettes.simulation import triplettes_sheets_simulate, triplettes_simulate
-from scoring.models import BidBan, Penalty, ScoreSheet
+from scoring.models import BidBan, Challenge, ChallengeTournament, Penalty, PrizeRule, ScoreSheet
 from scoring.season import services as season
 from tests.factories import StaffRoleFactory, TournamentFactory, UserFactory
 from tournaments import jobs
@@ -68,6 +68,30 @@ def _garde(number: int, *, points: int) -> dict:
 
 def _staff_pk(tournament, user) -> int:
     return StaffRole.objects.get(tournament=tournament, user=user).pk
+
+
+def _prize_rule(tournament) -> int:
+    """A share of the fees among the tournament's prize rules (its pages have one to delete)."""
+    rule = PrizeRule.objects.create(
+        tournament=tournament, kind=PrizeRule.Kind.SHARE, share_percent=90, places=3
+    )
+    return rule.pk
+
+
+def _challenge_prizes(tournament, organiser) -> dict:
+    """The prize pages of the world's challenge (the one holding its tournament, managed by
+    the organiser), with one rule to delete."""
+    challenge = Challenge.objects.filter(entries__tournament=tournament).first()
+    if challenge is None:  # none in this world yet: a minimal one (the challenges' pages make it)
+        challenge = Challenge.objects.create(
+            name="Challenge des permissions", slug="perm-challenge"
+        )
+        ChallengeTournament.objects.create(challenge=challenge, tournament=tournament)
+    challenge.managers.add(organiser)
+    bonus = PrizeRule.objects.create(
+        challenge=challenge, kind=PrizeRule.Kind.BONUS, min_tournaments=1, bonus_cents=500
+    )
+    return {"challenge": challenge.slug, "challenge_prize_rule": bonus.pk}
 
 
 def build_world() -> World:
@@ -149,6 +173,8 @@ def build_world() -> World:
         "incident": incident.pk,
         "decision": penalty.pk,
         "staff": _staff_pk(tournament, users["scorer"]),
+        "prize_rule": _prize_rule(tournament),
+        **_challenge_prizes(tournament, organiser),
         # Django admin objects, by model label
         "auth.group": Group.objects.create(name="referees").pk,
         "auth.user": users["superuser"].pk,
@@ -224,6 +250,7 @@ def _common_values(tournament, users) -> dict:
         "team": getattr(tournament.teams.order_by("number").first(), "number", 1),
         "staff": _staff_pk(tournament, users["scorer"]),
         "job": job.pk,
+        "prize_rule": _prize_rule(tournament),
     }
 
 

@@ -273,6 +273,19 @@ ACCESS = {
     "challenges:entry_remove": action(
         "challenge_manager", challenge="challenge", pk="challenge_entry"
     ),
+    # Prizes (issue 38): a tournament's are its organisers'; an empty rule is refused (400).
+    "prizes:tournament": page("organiser"),
+    "prizes:tournament_rule_delete": action("organiser", pk="prize_rule"),
+    "prizes:tournament_pdf": page("organiser"),
+    # A challenge's are its managers' (the organiser manages the world's challenge); the
+    # challenge is named ``<challenge>``, as on its other staff pages.
+    "prizes:challenge": page("challenge_manager", challenge="challenge"),
+    "prizes:challenge_rule_delete": action(
+        "challenge_manager", challenge="challenge", pk="challenge_prize_rule"
+    ),
+    "prizes:challenge_pdf": page("challenge_manager", challenge="challenge"),
+    "prizes:challenge_treasurer": page("challenge_manager", challenge="challenge"),
+    "prizes:challenge_treasurer_pdf": page("challenge_manager", challenge="challenge"),
     # Accounts and language
     "login": page("open"),
     "logout": action("open"),
@@ -348,6 +361,7 @@ SAME_IN_EVERY_FORMAT = {
     *("arbitration:record", "arbitration:scale", "public:tournament", "public:seating"),
     *("standings:individual", "standings:player", "screen:screen", "screen:panel"),
     *("api:tournament", "api:tournament_ranking"),
+    *("prizes:tournament", "prizes:tournament_rule_delete", "prizes:tournament_pdf"),
 }
 # The team pages, in the team formats. A team the movement or a match names is not deleted:
 # refused, with a message.

@@ -8,8 +8,8 @@ import pytest
 @pytest.mark.parametrize(
     ("role", "hidden"),
     [
-        ("scorer", {"Check-in", "Incidents", "Results", "Import", "Settings", "Staff"}),
-        ("arbitre", {"Import", "Settings", "Staff"}),
+        ("scorer", {"Check-in", "Incidents", "Results", "Import", "Settings", "Staff", "Prizes"}),
+        ("arbitre", {"Import", "Settings", "Staff", "Prizes"}),
         ("organiser", set()),
     ],
 )

@@ -22,7 +22,17 @@ from scoring.at_table import services as at_table
 from scoring.formats.libre import services as scoring
 from scoring.formats.libre.selectors import current_sheet, table_setup
 from scoring.formats.libre.simulation import random_sheet, sheets_simulate
-from scoring.models import BidBan, Deal, Mark, Penalty, ScoreSheet, TableEntry, TableRefusal
+from scoring.models import (
+    BidBan,
+    Deal,
+    Mark,
+    Penalty,
+    PrizeRule,
+    ScoreSheet,
+    TableEntry,
+    TableRefusal,
+)
+from scoring.season import services_prizes as prizes
 from tournaments import services, services_fees, services_seating
 from tournaments.models import (
     Club,
@@ -73,6 +83,7 @@ MODELS = [
     ("scoring.CancelledBoard", "quarter__match__tournament"),
     ("scoring.TableEntry", "table__round__tournament"),
     ("scoring.TableRefusal", "table__round__tournament"),
+    ("scoring.PrizeRule", "tournament"),
     ("arbitration.Incident", "tournament"),
     ("arbitration.Decision", "incident__tournament"),
     ("arbitration.PenaltyScale", "tournament"),
@@ -90,6 +101,7 @@ AUDIT_IDS = {
     "penalty": Penalty,
     "ban": BidBan,
     "bid_ban": BidBan,
+    "prize_rule": PrizeRule,
 }
 
 
@@ -125,6 +137,7 @@ class Naturals:
             Incident: ordinal(Incident),
             BidBan: ordinal(BidBan),
             Penalty: ordinal(Penalty),
+            PrizeRule: ordinal(PrizeRule),
             Decision: ordinal(Decision, "incident__tournament"),
         }
 
@@ -271,6 +284,18 @@ def build(tournament, staff):
         tournament=tournament, user=organiser, name="Dernière", members=regs[10:12]
     )
     arbitration.scale_set(tournament=tournament, user=organiser, points={"conduct": 50})
+    # Its prize rules, one deleted (its audit entries name both).
+    prizes.prize_rule_add(
+        tournament=tournament,
+        user=organiser,
+        values=prizes.PrizeRuleValues(kind="share", share_percent=90, places=4, scale=(4, 3, 2, 1)),
+    )
+    gone = prizes.prize_rule_add(
+        tournament=tournament,
+        user=organiser,
+        values=prizes.PrizeRuleValues(kind="fixed", amounts_cents=(5000, 2000)),
+    )
+    prizes.prize_rule_delete(rule=gone, user=organiser)
     rng = random.Random(5)
 
     round1 = services_seating.round_seat_players(
@@ -442,6 +467,9 @@ NOT_CARRIED = {
     "tournaments.TournamentAddress",
     "tournaments.DocumentJob",
     "scoring.TableAccess",
+    # A challenge spans tournaments: the database backup holds it, not one tournament's file.
+    "scoring.Challenge",
+    "scoring.ChallengeTournament",
 }
 
 
