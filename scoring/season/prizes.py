@@ -8,12 +8,13 @@ Must not write the database nor format an amount for display (templates do, with
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.formats.registry import format_of
 from scoring.models import Challenge, PrizeRule
 from scoring.official_ranking import cached_official_ranking
 from scoring.season import rules
@@ -112,6 +113,7 @@ class PrizeList:
     paid_cents: int  # what the rows get
     unpaid: list[Unpaid]
     rounding: str
+    final: bool = True  # False: worked out from results that are not final yet (provisional)
 
     @property
     def unpaid_cents(self) -> int:
@@ -247,16 +249,18 @@ def tournament_prizes(*, tournament: Tournament) -> PrizeList:
     """The tournament's prizes, from its official ranking and the fees its players paid."""
     prize_rules = list(PrizeRule.objects.filter(tournament=tournament))
     ranked = tournament_ranked(tournament) if prize_rules else []
-    return build_list(ranked, prize_rules, tournament_fees(tournament=tournament))
+    found = build_list(ranked, prize_rules, tournament_fees(tournament=tournament))
+    return replace(found, final=format_of(tournament).results_final(tournament))
 
 
 def challenge_prizes(*, challenge: Challenge) -> PrizeList:
     """The challenge's prizes, from its standings and the fees of all its tournaments."""
     prize_rules = list(PrizeRule.objects.filter(challenge=challenge))
-    ranked = []
-    if prize_rules:
-        ranked = [
-            Ranked(row.player_id, row.place, row.tied, row.name, row.club, row.participations)
-            for row in challenge_standings(challenge=challenge).rows
-        ]
-    return build_list(ranked, prize_rules, challenge_fees(challenge=challenge))
+    standings = challenge_standings(challenge=challenge)
+    ranked = [
+        Ranked(row.player_id, row.place, row.tied, row.name, row.club, row.participations)
+        for row in (standings.rows if prize_rules else [])
+    ]
+    found = build_list(ranked, prize_rules, challenge_fees(challenge=challenge))
+    final = bool(standings.entries) and len(standings.final) == len(standings.entries)
+    return replace(found, final=final)

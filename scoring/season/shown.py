@@ -196,7 +196,7 @@ def shown_standings(standings: ChallengeStandings) -> ShownStandings:
         challenge=standings.challenge,
         entries=entries,
         rule=rule_sentence(standings.challenge, entries),
-        tournaments=entry_list(entries),
+        tournaments=entry_list(entries, standings.final),
         ranked=[s for s in shown if s.row.qualified],
         unranked=[s for s in shown if not s.row.qualified],
     )
@@ -206,13 +206,14 @@ def tournament_label(entry: ChallengeTournament) -> str:
     return entry.tournament.name
 
 
-def entry_list(entries: list[ChallengeTournament]) -> list[dict]:
+def entry_list(entries: list[ChallengeTournament], final=frozenset()) -> list[dict]:
     """The tournaments as pages and prints list them: each with its coefficient's text where
-    it is not 1."""
+    it is not 1, and whether it counts yet (its results are final)."""
     return [
         {
             "tournament": e.tournament,
             "coefficient": "" if e.coefficient == 1 else coefficient_text(e.coefficient),
+            "final": e.tournament_id in final,
         }
         for e in entries
     ]

@@ -169,6 +169,7 @@ def challenge_standings_page(request, challenge):
     context = {
         "challenge": challenge,
         "entries": standings.entries,
+        "final": standings.final,
         "rows": staff_rows(standings),
         "history": challenge_history(challenge=challenge),
     }
