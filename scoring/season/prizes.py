@@ -256,11 +256,14 @@ def tournament_prizes(*, tournament: Tournament) -> PrizeList:
 def challenge_prizes(*, challenge: Challenge) -> PrizeList:
     """The challenge's prizes, from its standings and the fees of all its tournaments."""
     prize_rules = list(PrizeRule.objects.filter(challenge=challenge))
+    found = build_list([], prize_rules, challenge_fees(challenge=challenge))
+    if not prize_rules:
+        return found  # nothing to work out: the standings are not read
     standings = challenge_standings(challenge=challenge)
     ranked = [
         Ranked(row.player_id, row.place, row.tied, row.name, row.club, row.participations)
-        for row in (standings.rows if prize_rules else [])
+        for row in standings.rows
     ]
-    found = build_list(ranked, prize_rules, challenge_fees(challenge=challenge))
+    found = build_list(ranked, prize_rules, found.fees)
     final = bool(standings.entries) and len(standings.final) == len(standings.entries)
     return replace(found, final=final)

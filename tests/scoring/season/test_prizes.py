@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.utils import translation
 
+from scoring.formats.base import TournamentFormat
 from scoring.models import Challenge, ChallengeTournament, PrizeRule
 from scoring.ranking import Kind, OfficialRanking, RankingRow
 from scoring.season import prizes as prizes_module
@@ -75,6 +76,8 @@ def rankings(monkeypatch):
 
     monkeypatch.setattr(prizes_module, "cached_official_ranking", fake)
     monkeypatch.setattr(standings_module, "cached_official_ranking", fake)
+    # Each tournament given a ranking here is over: its results are final.
+    monkeypatch.setattr(TournamentFormat, "results_final", lambda self, t: t.pk in found)
     return found
 
 
