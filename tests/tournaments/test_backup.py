@@ -21,6 +21,8 @@ from django.core.management import CommandError, call_command
 
 from scoring.formats.libre.simulation import sheets_simulate
 from scoring.formats.libre.standings import standings
+from scoring.season import services as season
+from scoring.season.services_prizes import PrizeRuleValues, prize_rule_add
 from tests.tournaments.test_transfer import build, snapshot
 from tournaments import backups, services
 from tournaments.models import Tournament
@@ -50,7 +52,32 @@ def populate(tournament, staff):
     LogEntry.objects.log_actions(
         user_id=organiser.pk, queryset=[simulated], action_flag=ADDITION, change_message="[]"
     )
+    season_of([tournament, simulated], User.objects.get(pk=organiser.pk))
     return [tournament, simulated]
+
+
+def season_of(tournaments, organiser):
+    """A challenge across the tournaments, with its managers and a prize rule of its own (the
+    tournaments' fees and rules come with ``build``)."""
+    challenge = season.challenge_create(
+        user=organiser,
+        name="Saison",
+        slug="saison",
+        points_rule="scale",
+        scale=[10, 6, 4, 2],
+        best_of=2,
+        min_participations=1,
+        is_public=True,
+    )
+    for tournament in tournaments:
+        season.challenge_tournament_add(
+            user=organiser, challenge=challenge, tournament=tournament, coefficient=2
+        )
+    prize_rule_add(
+        user=organiser,
+        challenge=challenge,
+        values=PrizeRuleValues("bonus", min_tournaments=2, bonus_cents=500),
+    )
 
 
 def rows():
