@@ -52,7 +52,8 @@ test: lint
 
 # Takes the user guide's screenshots again (docs/images/), walking the guide in Chromium.
 guide: .make-install-dev
-	GUIDE_SCREENSHOTS=1 $(VENV)/bin/pytest -m browser tests/browser/test_guide.py tests/browser/test_guide_tables.py -p no:xdist
+	GUIDE_SCREENSHOTS=1 $(VENV)/bin/pytest -m browser tests/browser/test_guide.py tests/browser/test_guide_tables.py \
+		tests/browser/test_guide_season.py -p no:xdist
 
 # Compiles locale/*/LC_MESSAGES/django.po into .mo with polib (no gettext tools needed).
 messages: .make-install-dev

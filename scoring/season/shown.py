@@ -72,7 +72,7 @@ def rule_sentence(challenge: Challenge, entries: list[ChallengeTournament]) -> s
     ]
     if challenge.best_of:
         parts.append(
-            ngettext("the best result counts", "the best %(n)d results count", challenge.best_of)
+            ngettext("the best result counts", "the best %(n)s results count", challenge.best_of)
             % {"n": challenge.best_of}
         )
     else:

@@ -1,6 +1,7 @@
 """The production profile and the translations, checked in fresh interpreters."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,19 @@ def test_every_french_message_is_translated():
     po = polib.pofile(str(ROOT / "locale/fr/LC_MESSAGES/django.po"))
     missing = [e.msgid for e in po if not e.translated() and not e.obsolete]
     assert missing == []
+
+
+def test_no_message_a_template_translates_has_a_number_placeholder():
+    """``blocktranslate`` hands its variables in as text: a template's message (or a Python
+    one sharing its singular, which gettext keeps once) with ``%(n)d`` fails in French."""
+    po = polib.pofile(str(ROOT / "locale/fr/LC_MESSAGES/django.po"))
+    number = re.compile(r"%\(\w+\)d")
+    found = [
+        e.msgid
+        for e in po
+        if any(path.endswith(".html") for path, _line in e.occurrences)
+        and number.search(
+            " ".join([e.msgid, e.msgid_plural or "", e.msgstr, *e.msgstr_plural.values()])
+        )
+    ]
+    assert found == []

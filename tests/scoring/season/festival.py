@@ -30,9 +30,14 @@ def organiser_account(username="organiser"):
     return user
 
 
-def festival(organiser, arbitre=None, *, public=True):
-    """(players, tournaments by day): each tournament played and confirmed at position 1."""
-    players = [PlayerFactory(last_name=f"Joueur{i}", first_name="Festival") for i in range(6)]
+def festival(organiser, arbitre=None, *, public=True, names=None, clubs=None):
+    """(players, tournaments by day): each tournament played and confirmed at position 1.
+    ``names``: six (last name, first name); ``clubs``: a club for each."""
+    names = names or [(f"Joueur{i}", "Festival") for i in range(6)]
+    players = [
+        PlayerFactory(last_name=last, first_name=first, **({"club": clubs[i]} if clubs else {}))
+        for i, (last, first) in enumerate(names)
+    ]
     arbitre = arbitre or UserFactory(username="arbitre2")
     tournaments = {}
     for offset, (day, line_up) in enumerate(LINE_UPS.items()):
