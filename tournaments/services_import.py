@@ -26,6 +26,7 @@ from .services import (
     next_registration_number,
     player_update,
 )
+from .services_players import guest_key, guest_players
 
 
 @transaction.atomic
@@ -66,15 +67,16 @@ def players_import(
     teams = _teams_of(tournament, plan)
     number = next_registration_number(tournament)
     registrations, updated = [], []
-    for row in checked:
+    identities = [_identity(row.values, clubs) for row in checked]
+    guests = guest_players(
+        tournament=tournament,
+        identities=[
+            i for row, i in zip(checked, identities, strict=True) if not row.values["licence"]
+        ],
+    )
+    for row, identity in zip(checked, identities, strict=True):
         v = row.values
-        identity = {
-            "last_name": v["last_name"],
-            "first_name": v["first_name"],
-            "club": clubs.get(v["club"].lower()) if v["club"] else None,
-            "email": v["email"],
-        }
-        player = players.get(v["licence"]) if v["licence"] else None
+        player = players.get(v["licence"]) if v["licence"] else _guest(guests, identity)
         if player is None:
             player = Player.objects.create(licence=v["licence"] or None, **identity)
         elif update_directory and directory_differences(player, v):
@@ -140,3 +142,22 @@ def _audit_teams(tournament: Tournament, user, plan: TeamPlan, teams: dict[str, 
             tournament=tournament,
             data={"team": team.pk, "name": team.name, "members": sorted(members[team.pk])},
         )
+
+
+def _identity(values: dict, clubs: dict) -> dict:
+    return {
+        "last_name": values["last_name"],
+        "first_name": values["first_name"],
+        "club": clubs.get(values["club"].lower()) if values["club"] else None,
+        "email": values["email"],
+    }
+
+
+def _guest(guests: dict, identity: dict) -> Player | None:
+    """The next record of a guest of this name and club not taken yet by this import."""
+    if identity["club"] is None:
+        return None
+    found = guests.get(
+        guest_key(identity["last_name"], identity["first_name"], identity["club"].pk)
+    )
+    return found.pop(0) if found else None

@@ -80,10 +80,57 @@ def _clean_identity(values: dict, *, new_club: str = "", user=None) -> dict:
     return cleaned
 
 
-def _directory_player(*, licence: str | None, identity: dict) -> Player:
-    """The directory's player with ``licence``, as recorded; a new record (from ``identity``)
-    for a licence not yet known or a guest."""
-    player = Player.objects.filter(licence=licence).first() if licence else None
+def guest_key(last_name: str, first_name: str, club_id) -> tuple:
+    return (last_name.strip().casefold(), first_name.strip().casefold(), club_id)
+
+
+def guest_players(*, tournament: Tournament, identities: list[dict]) -> dict[tuple, list[Player]]:
+    """The directory's records without a licence that have one of these names and clubs and
+        are not registered in ``tournament`` yet, by (name, first name, club) in the directory's
+        order: one query (none for guests without a club: a name alone does not tell two namesakes
+    apart). A guest who comes again is the same player from one tournament to the
+        next (a challenge counts them together); two records of one person are merged in the
+        directory (``services_merge``)."""
+    keys = {
+        guest_key(i["last_name"], i["first_name"], i["club"].pk)
+        for i in identities
+        if i.get("club") is not None  # a name alone does not tell two namesakes apart
+    }
+    if not keys:
+        return {}
+    same_name = Q()
+    for last in {last for last, _first, _club in keys}:
+        same_name |= Q(last_name__iexact=last)
+    found = (
+        Player.objects.filter(same_name, licence__isnull=True)
+        .exclude(registrations__tournament=tournament)
+        .order_by("pk")
+    )
+    guests: dict[tuple, list[Player]] = {}
+    for player in found:
+        key = guest_key(player.last_name, player.first_name, player.club_id)
+        if key in keys:
+            guests.setdefault(key, []).append(player)
+    return guests
+
+
+def _guest(tournament: Tournament, identity: dict) -> Player | None:
+    if identity.get("club") is None:
+        return None
+    key = guest_key(identity["last_name"], identity["first_name"], identity["club"].pk)
+    return next(
+        iter(guest_players(tournament=tournament, identities=[identity]).get(key, [])), None
+    )
+
+
+def _directory_player(*, licence: str | None, identity: dict, tournament: Tournament) -> Player:
+    """The directory's player with ``licence``, as recorded; for a guest, the record of a
+    guest of the same name and club (``guest_players``); else a new record (from
+    ``identity``)."""
+    if licence:
+        player = Player.objects.filter(licence=licence).first()
+    else:
+        player = _guest(tournament, identity)
     if player is None:
         player = Player(licence=licence or None, **identity)
         player.full_clean()
@@ -114,7 +161,7 @@ def player_register(
         new_club=new_club,
         user=user,
     )
-    player = _directory_player(licence=licence, identity=identity)
+    player = _directory_player(licence=licence, identity=identity, tournament=tournament)
     return _register(
         tournament=tournament,
         player=player,
@@ -166,6 +213,7 @@ def registration_update(
                 "club": registration.club,
                 "email": registration.email,
             },
+            tournament=registration.tournament,
         )
         if registration.tournament.registrations.filter(player=player).exists():
             raise field_error(
