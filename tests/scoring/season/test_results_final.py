@@ -12,6 +12,7 @@ from scoring.formats.libre.services_rounds import round_close
 from scoring.formats.registry import format_of
 from scoring.models import Challenge, ChallengeTournament
 from scoring.season.standings import challenge_standings
+from tests.factories import TournamentFactory
 from tests.scoring.conftest import seat_and_publish
 from tests.support import enter
 from tournaments.simulation import tournament_simulate
@@ -49,3 +50,20 @@ def test_a_duplicate_is_final_once_its_seances_are_closed_and_not_while_one_is_r
     session_reopen(session=session, user=organiser, reason="an étui to correct")
     assert not format_of(tournament).results_final(tournament)
     assert challenge_standings(challenge=challenge).rows == []
+
+
+@pytest.mark.parametrize(
+    ("game", "unit"),
+    [
+        ("libre", "tournaments.Round"),
+        ("duplicate", "tournaments.Session"),
+        ("triplettes", "tournaments.Session"),
+        ("quadrettes", "tournaments.Session"),
+        ("match", "scoring.MatchQuarter"),
+    ],
+)
+def test_each_format_names_the_units_its_results_wait_for(game, unit):
+    tournament = TournamentFactory(format=game)
+    units = format_of(tournament).play_units(tournament)
+    assert units.model._meta.label == unit
+    assert not format_of(tournament).results_final(tournament)  # nothing played yet
