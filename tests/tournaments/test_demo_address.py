@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from tournaments.management.commands import demo
+from tournaments.models import Tournament
 
 
 def test_the_demo_prints_the_address_for_the_phones(db, capsys, monkeypatch):
@@ -20,6 +21,14 @@ def test_the_demo_prints_the_address_for_the_phones(db, capsys, monkeypatch):
     assert "http://192.168.1.20:8000/t/demo/seating/" in out
     drawn = [line for line in out.splitlines() if line and set(line) <= set("█▀▄ ")]
     assert len(drawn) >= 12 and len({len(line) for line in drawn}) == 1
+
+
+def test_the_demo_tournament_has_its_entry_fees(db, monkeypatch):
+    monkeypatch.setattr(demo, "lan_address", lambda: None)
+    call_command("demo")
+    call_command("demo")  # again: nothing doubled
+    fees = Tournament.objects.get(slug="demo").fees.values_list("category", "amount_cents")
+    assert sorted(fees) == [("free", 0), ("licensed", 1000), ("unlicensed", 1200), ("young", 500)]
 
 
 def test_no_network_no_address(db, capsys, monkeypatch):

@@ -7,8 +7,9 @@ from django.db import transaction
 from common.network import lan_address
 from common.qr import qr_text
 from tournaments.accounts import account_get_or_create
-from tournaments.models import StaffRole, Tournament
+from tournaments.models import FeeCategory, StaffRole, Tournament
 from tournaments.permissions import ORGANISERS_GROUP, site_group
+from tournaments.services_fees import fees_set
 from tournaments.simulation import tournament_simulate
 
 DEMO_SLUG = "demo"
@@ -51,6 +52,17 @@ class Command(BaseCommand):
                 seed=2026,
                 name="Tournoi de démonstration",
                 positions=1,
+            )
+            # Its entry fees, to be paid at check-in (the treasurer's sheet adds them up).
+            fees_set(
+                user=users["organisateur"],
+                tournament=tournament,
+                amounts={
+                    FeeCategory.LICENSED: 1000,
+                    FeeCategory.UNLICENSED: 1200,
+                    FeeCategory.YOUNG: 500,
+                    FeeCategory.FREE: 0,
+                },
             )
             self.stdout.write(
                 f"Demo tournament created: {tournament.name} (26 players, position 1 published)."
