@@ -67,6 +67,9 @@ class ScoringExtension(Extension):
         Action.TABLE_APPROVED,
         Action.TABLE_DISPUTED,
         Action.TABLE_ALERTS_SEEN,
+        # A tournament's prize rules: its prize list is the staff's, read live.
+        Action.PRIZE_RULE_ADDED,
+        Action.PRIZE_RULE_DELETED,
     )
     seating_actions = (Action.MATCHES_DRAWN,)
     audit_actions = Action

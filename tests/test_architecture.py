@@ -183,7 +183,6 @@ LONGER_FUNCTIONS = {
     "tournaments.imports.check_rows": 68,
     "tournaments.seating.duplicate_search.anneal_differences": 74,
     "tournaments.seating.duplicate_search.anneal_latin": 77,
-    "tournaments.services_import.players_import": 76,
     "tournaments.services_seating.round_seat_players": 71,
     "tournaments.services_triplettes.triplettes_movement_build": 70,
     "tournaments.simulation.tournament_simulate": 97,
@@ -259,9 +258,12 @@ def test_the_apps_above_tell_tournaments_what_it_must_not_name():
         "sheet.", "penalty", "bid_ban.", "incident.", "decision.", "boards.", "travelling.",
         "table.",
     }  # fmt: skip
-    # What only the staff's pages show moves no public stamp: the tables' entries waiting.
+    # What only the staff's pages show moves no public stamp: the tables' entries waiting, the
+    # entry fees and their payments, a tournament's prize rules.
     assert set(extensions.unseen()) == {
-        "table.entered", "table.approved", "table.disputed", "table.alerts_seen"
+        "table.entered", "table.approved", "table.disputed", "table.alerts_seen",
+        "tournament.fees_set", "registration.paid", "registration.unpaid",
+        "prize_rule.added", "prize_rule.deleted",
     }  # fmt: skip
     # Score sheets; a séance's travelling sheets; the tables' reports of a séance.
     assert len(ScoringExtension.results) == 3

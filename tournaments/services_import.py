@@ -61,22 +61,51 @@ def players_import(
         raise ValidationError(_("There is nothing to import."), code="nothing_to_import")
     for name in unknown_clubs:
         club_get_or_create(name=name, user=user)
-    clubs = {c.name.lower(): c for c in Club.objects.all()}
+    teams = _teams_of(tournament, plan)
+    registrations, updated = _registrations(tournament, user, checked, teams, update_directory)
+    Registration.objects.bulk_create(registrations)
+    _audit_teams(tournament, user, plan, teams)
+    audit_log(
+        action=Action.REGISTRATION_IMPORTED,
+        user=user,
+        tournament=tournament,
+        data={
+            "file": filename,
+            "count": len(registrations),
+            "clubs_created": unknown_clubs,
+            "directory_updated": updated,
+        },
+    )
+    return registrations
+
+
+def _players(tournament: Tournament, checked: list, identities: list[dict]) -> list:
+    """The directory's record of each row, or None for a new one: its licence's, else a guest's
+    of the same name and club (``services_players.guest_players``); two queries."""
     licences = [r.values["licence"] for r in checked if r.values["licence"]]
     players = {p.licence: p for p in Player.objects.filter(licence__in=licences)}
-    teams = _teams_of(tournament, plan)
-    number = next_registration_number(tournament)
-    registrations, updated = [], []
-    identities = [_identity(row.values, clubs) for row in checked]
     guests = guest_players(
         tournament=tournament,
         identities=[
             i for row, i in zip(checked, identities, strict=True) if not row.values["licence"]
         ],
     )
-    for row, identity in zip(checked, identities, strict=True):
+    return [
+        players.get(row.values["licence"]) if row.values["licence"] else _guest(guests, identity)
+        for row, identity in zip(checked, identities, strict=True)
+    ]
+
+
+def _registrations(tournament: Tournament, user, checked, teams, update_directory: bool):
+    """The rows' registrations (not saved yet), their directory records found or created, and
+    the licences whose records the rows updated."""
+    clubs = {c.name.lower(): c for c in Club.objects.all()}
+    identities = [_identity(row.values, clubs) for row in checked]
+    number = next_registration_number(tournament)
+    registrations, updated = [], []
+    found = _players(tournament, checked, identities)
+    for row, identity, player in zip(checked, identities, found, strict=True):
         v = row.values
-        player = players.get(v["licence"]) if v["licence"] else _guest(guests, identity)
         if player is None:
             player = Player.objects.create(licence=v["licence"] or None, **identity)
         elif update_directory and directory_differences(player, v):
@@ -93,20 +122,7 @@ def players_import(
             )
         )
         number += 1
-    Registration.objects.bulk_create(registrations)
-    _audit_teams(tournament, user, plan, teams)
-    audit_log(
-        action=Action.REGISTRATION_IMPORTED,
-        user=user,
-        tournament=tournament,
-        data={
-            "file": filename,
-            "count": len(registrations),
-            "clubs_created": unknown_clubs,
-            "directory_updated": updated,
-        },
-    )
-    return registrations
+    return registrations, updated
 
 
 def _teams_of(tournament: Tournament, plan: TeamPlan) -> dict[str, Team]:

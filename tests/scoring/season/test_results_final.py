@@ -12,7 +12,7 @@ from scoring.formats.libre.services_rounds import round_close
 from scoring.formats.registry import format_of
 from scoring.models import Challenge, ChallengeTournament
 from scoring.season.standings import challenge_standings
-from tests.factories import TournamentFactory
+from tests.factories import RegistrationFactory, TournamentFactory
 from tests.scoring.conftest import seat_and_publish
 from tests.support import enter
 from tournaments.simulation import tournament_simulate
@@ -67,3 +67,26 @@ def test_each_format_names_the_units_its_results_wait_for(game, unit):
     units = format_of(tournament).play_units(tournament)
     assert units.model._meta.label == unit
     assert not format_of(tournament).results_final(tournament)  # nothing played yet
+
+
+def test_fees_payments_and_prize_rules_move_no_public_stamp(tournament, staff):
+    """The door's payments are the staff's: the public pages, the API and the challenges keyed
+    by the tournament's change stamp stay as they were (200 payments, 200 recomputations
+    otherwise)."""
+    from scoring.season.services_prizes import PrizeRuleValues, prize_rule_add
+    from tournaments import services_fees
+    from tournaments.selectors import change_stamp
+
+    organiser = staff["organiser"]
+    registration = RegistrationFactory(tournament=tournament)
+    before = change_stamp(tournament=tournament)
+    services_fees.fees_set(user=organiser, tournament=tournament, amounts={"licensed": 1000})
+    services_fees.registration_pay(
+        user=organiser, registration=registration, category="licensed", payment="cash"
+    )
+    prize_rule_add(
+        user=organiser,
+        tournament=tournament,
+        values=PrizeRuleValues("fixed", amounts_cents=(1000,)),
+    )
+    assert change_stamp(tournament=tournament) == before
