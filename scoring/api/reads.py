@@ -7,6 +7,7 @@ provisional result. Figures are exact strings (a Fraction as "a/b", a % at 2 dec
 3), never floats. What costs is cached under the tournament's change stamp or the challenge's
 version. Must not write the database (but the cache)."""
 
+import re
 from decimal import Decimal
 
 from django.db.models import Count
@@ -23,6 +24,7 @@ from scoring.shown import decimal_text
 from tournaments.models import Player, Registration, Tournament
 
 PAYLOAD_SECONDS = 600
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,60}")
 
 
 def figure_text(figure, kind: Kind) -> str | None:
@@ -47,8 +49,14 @@ def public_tournaments():
     )
 
 
+def _is_slug(text: str) -> bool:
+    """A short address as the models allow them; anything else (a NUL byte, which PostgreSQL
+    refuses to compare) is simply not found."""
+    return bool(SLUG.fullmatch(text))
+
+
 def public_tournament(slug: str) -> Tournament | None:
-    return public_tournaments().filter(slug=slug).first()
+    return public_tournaments().filter(slug=slug).first() if _is_slug(slug) else None
 
 
 def tournament_summary(tournament: Tournament) -> dict:
@@ -99,6 +107,8 @@ def ranking_payload(tournament: Tournament, stamp: int) -> dict:
 
 
 def public_challenge(slug: str) -> Challenge | None:
+    if not _is_slug(slug):
+        return None
     return Challenge.objects.filter(is_public=True, slug=slug).first()
 
 

@@ -14,7 +14,7 @@ from scoring.formats.registry import format_of
 from scoring.models import Challenge, ChallengeTournament
 from scoring.official_ranking import Kind, cached_official_ranking
 from scoring.season import rules
-from tournaments.models import Player, Registration
+from tournaments.models import AuditEntry, Player, Registration
 from tournaments.selectors import change_stamps
 
 STANDINGS_SECONDS = 600
@@ -136,8 +136,9 @@ def compute_standings(challenge: Challenge) -> ChallengeStandings:
 
 
 def standings_key(challenge: Challenge) -> str:
-    """The challenge's version and each tournament's change stamp: a write anywhere in it makes
-    a new key (two queries, however many tournaments)."""
+    """The challenge's version, each tournament's change stamp and the directory's (a player
+    renamed or merged: the standings show the directory's names and clubs): a write anywhere
+    in it makes a new key (three queries, however many tournaments)."""
     ids = sorted(
         ChallengeTournament.objects.filter(challenge=challenge).values_list(
             "tournament_id", flat=True
@@ -145,7 +146,10 @@ def standings_key(challenge: Challenge) -> str:
     )
     found = change_stamps(tournament_ids=ids)
     stamps = ".".join(f"{pk}-{found[pk]}" for pk in ids)
-    return f"challenge_standings:{challenge.pk}:{challenge.version}:{stamps}"
+    directory = AuditEntry.objects.filter(
+        tournament__isnull=True, action__startswith="player."
+    ).count()
+    return f"challenge_standings:{challenge.pk}:{challenge.version}:{directory}:{stamps}"
 
 
 def challenge_standings(*, challenge: Challenge) -> ChallengeStandings:

@@ -377,3 +377,17 @@ def test_a_club_s_calendar(client, played):
     again = Calendar.from_ical(client.get(f"/api/clubs/{club.pk}/calendar.ics").content)
     assert str(again.walk("VEVENT")[1]["UID"]) == f"tournament-{coming.pk}@testserver"
     assert client.get("/api/clubs/999999/calendar.ics").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/tournaments/a%00b",
+        "/api/tournaments/a%00b/ranking",
+        "/api/challenges/a%00b",
+        "/api/tournaments/" + "x" * 300,
+    ],
+)
+def test_an_address_no_slug_can_be_is_not_found(client, db, path):
+    """A NUL byte reaches no query (PostgreSQL refuses to compare one: a 500 otherwise)."""
+    assert client.get(path).status_code == 404

@@ -30,7 +30,13 @@ from scoring.models import Challenge, ChallengeTournament
 from scoring.ranking import Kind, OfficialRanking, RankingRow
 from scoring.season import standings as standings_module
 from scoring.season.shown import rule_sentence
-from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    DirectoryEditorFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tests.support import flat_lines, text_of
 from tournaments.models import AuditEntry
 from tournaments.selectors import change_stamp, change_stamps
@@ -198,16 +204,17 @@ def test_workbook_has_numbers_and_each_result(client, season):
 
 def test_page_queries_do_not_grow_with_tournaments(client, season, django_assert_num_queries):
     """Warm (the standings and the fragment in the cache): the challenge, its tournaments' ids,
-    their change stamps in one query; as many with three more tournaments."""
+    their change stamps in one query, the directory's stamp; as many with three more
+    tournaments."""
     challenge, _players, _tournaments = season
     client.get("/c/hiver/")
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         assert client.get("/c/hiver/").status_code == 200
     for day in (4, 5, 6):
         tournament = TournamentFactory(date=datetime.date(2026, 1, day))
         ChallengeTournament.objects.create(challenge=challenge, tournament=tournament)
     client.get("/c/hiver/")
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         assert client.get("/c/hiver/").status_code == 200
 
 
@@ -308,3 +315,17 @@ def test_coefficients_lose_their_trailing_zeros(coefficient, text):
     from scoring.season.shown import coefficient_text
 
     assert coefficient_text(Decimal(coefficient)) == text
+
+
+def test_a_player_renamed_in_the_directory_is_renamed_in_the_standings(client, season):
+    """The standings show the directory's names: renaming a player there makes new standings
+    (and a new ETag for the API), though no tournament changed."""
+    from tournaments.services import player_update
+
+    _challenge, players, _tournaments = season
+    player = next(iter(players.values()))
+    etag = client.get("/api/challenges/hiver")["ETag"]
+    editor = DirectoryEditorFactory()
+    player_update(player=player, user=editor, last_name="Renommé")
+    assert "RENOMMÉ" in client.get("/c/hiver/").content.decode()
+    assert client.get("/api/challenges/hiver", headers={"if-none-match": etag}).status_code == 200
