@@ -85,7 +85,9 @@ class TreasurerSheet:
     charged, with the players settled in it (a free entry counts, at 0) and what they paid;
     ``by_payment``: every payment method with the players who paid by it and the sum (free
     entries are in none); ``collected_cents``: the sum of what was paid (= the sum of either
-    list); ``unpaid``: the players not settled yet, by number; ``due_cents``: what they owe.
+    list); ``unpaid``: the players not settled yet, by number, leaving out those who owe nothing
+    because they never played for themselves (withdrawn before the first position, stand-ins who
+    only complete the tables); ``due_cents``: what they owe.
     """
 
     fees: dict[str, int]
@@ -113,6 +115,8 @@ def treasurer_sheet(*, tournament: Tournament) -> TreasurerSheet:
                 payments[reg.payment][0] += 1
                 payments[reg.payment][1] += reg.paid_cents
             continue
+        if reg.stand_in or reg.withdrawn_after_position == 0:
+            continue  # never played for themselves (withdrawn before the first, or a stand-in)
         state = fee_state(reg, fees)
         club = reg.club.name if reg.club else ""
         unpaid.append(

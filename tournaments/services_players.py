@@ -336,6 +336,22 @@ def registrations_check_in_all(*, tournament: Tournament, user) -> int:
 
 @transaction.atomic
 def registration_delete(*, registration: Registration, user) -> None:
+    """Remove a registration made by mistake. Refused for a player in a team, and for one whose
+    entry fee is settled: the money would leave the treasurer's sheet with no trace, so the
+    payment is taken back first (``services_fees.registration_unpay``, which audits it)."""
+    # Read again under the locks ``registration_pay`` takes, so a payment recorded meanwhile
+    # is seen rather than deleted with the row.
+    hold_tournament(registration.tournament)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.fee_category:
+        raise ValidationError(
+            _(
+                "%(player)s has paid their entry fee: take the payment back on the check-in "
+                "page first."
+            ),
+            code="registration_paid",
+            params={"player": registration.name},
+        )
     if registration.team_id is not None:
         raise ValidationError(
             _("%(player)s is in team %(team)s: take them out of the team first."),

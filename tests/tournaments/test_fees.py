@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory
 from tests.support import text_of, url
 from tests.tournaments.test_addresses import settings_of
-from tournaments import services_fees
+from tournaments import services, services_fees
 from tournaments.models import AuditEntry, EntryFee, FeeCategory, Registration
 from tournaments.selectors_fees import treasurer_sheet
 
@@ -295,3 +295,54 @@ def test_the_organising_club_is_a_setting(organiser_client, tournament):
 
 def test_categories_are_the_models():
     assert set(FEES) == set(FeeCategory.values)
+
+
+# A paid registration is not deleted, and who never played owes nothing
+
+
+def test_a_paid_registration_is_not_deleted_until_the_payment_is_taken_back(field, staff):
+    reg = Registration.objects.get(tournament=field, number=1)  # licensed, 12,00 in cash
+    before = treasurer_sheet(tournament=field)
+    entries = AuditEntry.objects.count()
+    with pytest.raises(ValidationError) as exc:
+        services.registration_delete(registration=reg, user=staff["organiser"])
+    assert exc.value.code == "registration_paid"
+    assert "take the payment back on the check-in page first" in exc.value.messages[0]
+    assert Registration.objects.filter(pk=reg.pk).exists()
+    assert AuditEntry.objects.count() == entries
+    assert treasurer_sheet(tournament=field) == before
+    services_fees.registration_unpay(user=staff["arbitre"], registration=reg)
+    services.registration_delete(registration=reg, user=staff["organiser"])
+    assert not Registration.objects.filter(pk=reg.pk).exists()
+    sheet = treasurer_sheet(tournament=field)
+    assert sheet.collected_cents == 9600 - 1200 and sheet.paid_count == 8
+
+
+def test_a_paid_registration_deleted_from_its_page_is_refused_with_a_message(
+    organiser_client, field
+):
+    reg = Registration.objects.get(tournament=field, number=1)
+    delete = url("manage:registration_delete", field, number=1)
+    response = organiser_client.post(delete)
+    assert response.status_code == 302
+    assert response["Location"] == url("manage:registration_edit", field, number=1)
+    page = organiser_client.get(response["Location"]).content.decode()
+    assert "has paid their entry fee: take the payment back on the check-in page first." in page
+    reg.refresh_from_db()
+    assert (reg.fee_category, reg.paid_cents) == ("licensed", 1200)
+
+
+def test_who_never_played_is_not_due_worked_by_hand(tournament, staff):
+    """Four registered at 10,00: one plays, one withdrawn before the first position, one
+    stand-in, one withdrawn after the second (they played: they owe). Due: 2 × 10,00."""
+    services_fees.fees_set(
+        user=staff["organiser"], tournament=tournament, amounts={"licensed": 1000}
+    )
+    register(tournament, 1)
+    register(tournament, 2, withdrawn_after_position=0)
+    register(tournament, 3, stand_in=True)
+    register(tournament, 4, withdrawn_after_position=2)
+    sheet = treasurer_sheet(tournament=tournament)
+    assert [row.number for row in sheet.unpaid] == [1, 4]
+    assert sheet.due_cents == 2000
+    assert (sheet.collected_cents, sheet.paid_count) == (0, 0)
