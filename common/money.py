@@ -10,7 +10,8 @@ from django.core.exceptions import ValidationError
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-_AMOUNT = re.compile(r"^(\d{1,7})(?:[.,](\d{1,2}))?$")
+# [0-9], not \d: \d takes any script's digits ("٣"), which no one types for an amount.
+_AMOUNT = re.compile(r"^([0-9]{1,7})(?:[.,]([0-9]{1,2}))?$")
 
 
 def parse_cents(text: str) -> int:

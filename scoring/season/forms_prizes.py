@@ -9,7 +9,13 @@ from django.utils.translation import gettext_lazy
 
 from common.money import parse_cents
 from scoring.models import PrizeRule
-from scoring.season.services_prizes import PrizeRuleValues
+from scoring.season.services_prizes import (
+    MOST_CENTS,
+    MOST_WEIGHT,
+    PrizeRuleValues,
+    amount_too_big,
+    weight_too_big,
+)
 
 MAX_PLACES = 500
 
@@ -59,9 +65,14 @@ class PrizeRuleForm(forms.Form):
 
     def clean_scale(self) -> tuple[int, ...]:
         parts = (self.cleaned_data.get("scale") or "").replace(";", " ").split()
-        if not all(part.isdigit() and len(part) <= 6 for part in parts):
+        # ASCII digits only: "²" and "٣" are digits to ``isdigit`` but "²" is no number to ``int``.
+        if not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in parts):
             raise ValidationError(_("Enter whole numbers separated by spaces, such as 5 4 3 2 1."))
+        if len(parts) > MAX_PLACES:
+            raise ValidationError(_("Too many places."))
         weights = tuple(int(part) for part in parts)
+        if any(weight > MOST_WEIGHT for weight in weights):
+            raise weight_too_big()
         if weights and (weights[0] <= 0 or list(weights) != sorted(weights, reverse=True)):
             raise ValidationError(_("The scale must decrease from the first place."))
         return weights
@@ -70,11 +81,17 @@ class PrizeRuleForm(forms.Form):
         parts = (self.cleaned_data.get("amounts") or "").replace(";", " ").split()
         if len(parts) > MAX_PLACES:
             raise ValidationError(_("Too many places."))
-        return tuple(parse_cents(part) for part in parts)
+        amounts = tuple(parse_cents(part) for part in parts)
+        if any(cents > MOST_CENTS for cents in amounts):
+            raise amount_too_big()
+        return amounts
 
     def clean_bonus(self) -> int:
         text = (self.cleaned_data.get("bonus") or "").strip()
-        return parse_cents(text) if text else 0
+        cents = parse_cents(text) if text else 0
+        if cents > MOST_CENTS:
+            raise amount_too_big()
+        return cents
 
     def values(self) -> PrizeRuleValues:
         data = self.cleaned_data

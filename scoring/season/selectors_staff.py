@@ -4,7 +4,7 @@ shows them (points rounded for display only). Must not write.
 """
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 from django.db.models import Count
@@ -12,10 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Challenge
 from scoring.season import rules
+from scoring.season.shown import points_value
 from scoring.season.standings import ChallengeStandings
 from tournaments.models import AuditEntry, StaffRole, Tournament
-
-CENT = Decimal("0.01")
 
 
 def managed_challenges(*, user):
@@ -46,7 +45,9 @@ def challenge_history(*, challenge: Challenge, limit: int = 50):
 
 
 def two_decimals(value: Fraction) -> Decimal:
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(CENT, ROUND_HALF_UP)
+    """Points at 2 decimals, built from the exact Fraction: never raises, however big (a
+    quantize in the default 28-digit context would)."""
+    return points_value(value)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from tournaments.services_common import apply_changes, audit_log, plain
 
 __all__ = [
     "CHALLENGE_SETTINGS",
+    "MOST_POINTS",
     "challenge_create",
     "challenge_tournament_add",
     "challenge_tournament_remove",
@@ -42,16 +43,25 @@ CHALLENGE_SETTINGS = (
     "is_public",
     "organiser_club",
 )
+MOST_POINTS = 100_000  # a place's points on a scale: far beyond any season, inside any sum
 # Addresses of the staff's pages that a challenge's short address would hide.
 RESERVED_SLUGS = frozenset({"new"})
 
 
 def scale_check(scale) -> None:
-    """Refuse (on ``scale``) a scale that is not whole non-negative points, decreasing or equal."""
+    """Refuse (on ``scale``) a scale that is not whole points from 0 to ``MOST_POINTS``,
+    decreasing or equal."""
     if not isinstance(scale, list) or not all(
         isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in scale
     ):
         raise field_error("scale", _("The scale holds whole points, 0 or more."), "scale_points")
+    if any(p > MOST_POINTS for p in scale):
+        raise field_error(
+            "scale",
+            _("A place gets at most %(most)s points.") % {"most": MOST_POINTS},
+            "scale_most",
+            most=MOST_POINTS,
+        )
     if any(later > earlier for earlier, later in zip(scale, scale[1:], strict=False)):
         raise field_error(
             "scale",

@@ -1,14 +1,16 @@
 """A challenge's public face (no account): its standings page, which polls for news and is
 answered 204 while its stamp (``shown.stamp_of``: the challenge's version and its tournaments'
 change stamps) has not moved, its projector panel (``static/js/screen.js`` as the tournaments'
-screen), and its standings as a PDF and a workbook. A challenge that is not public is a 404 to
-anyone but its managers. Must not write.
+screen), and its standings as a PDF and a workbook (rendered once per state of the standings
+and language, then read from the cache). A challenge that is not public is a 404 to anyone but
+its managers. Must not write.
 """
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from common.cache import compute_once
@@ -102,13 +104,24 @@ def screen_panel(request, challenge_slug):
     return HttpResponse(html.strip())  # the section alone (see scoring.views_screen.panel)
 
 
+DOCUMENT_SECONDS = 600
+
+
+def _document(challenge: Challenge, kind: str, make):
+    """The document of the standings as they are now, in the reader's language: rendered by
+    the first reader, then read from the cache (the key moves with any change to the
+    standings)."""
+    key = f"{standings_key(challenge)}:{kind}:{get_language()}"
+    return compute_once(key, lambda: make(challenge=challenge), DOCUMENT_SECONDS)
+
+
 @require_safe
 def standings_pdf(request, challenge_slug):
     challenge = public_challenge(request, challenge_slug)
-    return download(documents.standings_pdf(challenge=challenge))
+    return download(_document(challenge, "pdf", documents.standings_pdf))
 
 
 @require_safe
 def standings_xlsx(request, challenge_slug):
     challenge = public_challenge(request, challenge_slug)
-    return download(documents.standings_workbook(challenge=challenge))
+    return download(_document(challenge, "xlsx", documents.standings_workbook))

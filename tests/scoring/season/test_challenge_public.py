@@ -23,11 +23,14 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.db.models import F
+from django.utils import translation
 from openpyxl import load_workbook
 
 from scoring.formats.base import TournamentFormat
 from scoring.models import Challenge, ChallengeTournament
 from scoring.ranking import Kind, OfficialRanking, RankingRow
+from scoring.season import documents as documents_module
 from scoring.season import standings as standings_module
 from scoring.season.shown import rule_sentence
 from tests.factories import (
@@ -200,6 +203,36 @@ def test_workbook_has_numbers_and_each_result(client, season):
         5, None, 6, 1, 2, "no",
     )  # fmt: skip
     assert sum(1 for r in lines[1:] if r[0] == "ALPHA Jo") == 3
+
+
+@pytest.mark.parametrize(
+    ("address", "renderer"), [("standings.pdf", "render_pdf"), ("standings.xlsx", "xlsx_bytes")]
+)
+def test_documents_are_rendered_once_per_state_and_language(
+    client, season, monkeypatch, address, renderer
+):
+    challenge, _players, _tournaments = season
+    calls = []
+    real = getattr(documents_module, renderer)
+
+    def counted(*args, **kwargs):
+        calls.append(translation.get_language())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(documents_module, renderer, counted)
+    first = client.get(f"/c/hiver/{address}")
+    second = client.get(f"/c/hiver/{address}")
+    assert first.status_code == second.status_code == 200
+    assert first.content == second.content and len(calls) == 1
+    assert second["Content-Disposition"] == 'attachment; filename="hiver-' + address + '"'
+    # A change to the challenge (its version moves): rendered again, then cached again.
+    Challenge.objects.filter(pk=challenge.pk).update(version=F("version") + 1)
+    client.get(f"/c/hiver/{address}")
+    client.get(f"/c/hiver/{address}")
+    assert len(calls) == 2
+    # Another language is another document.
+    client.get(f"/c/hiver/{address}", HTTP_ACCEPT_LANGUAGE="fr")
+    assert calls == ["en", "en", "fr"]
 
 
 def test_page_queries_do_not_grow_with_tournaments(client, season, django_assert_num_queries):

@@ -76,6 +76,7 @@ def test_create_is_refused_without_the_right_and_writes_nothing(staff, who):
     [
         ({"scale": [3, 6]}, "scale", "scale_order"),
         ({"scale": [10, -1]}, "scale", "scale_points"),
+        ({"scale": [100_001, 5]}, "scale", "scale_most"),
         ({"scale": []}, "scale", "scale_empty"),
         ({"slug": "new"}, "slug", "reserved"),
         ({"min_participations": 0}, "min_participations", "min_value"),
@@ -194,6 +195,10 @@ def test_a_percentage_challenge_holds_only_tournaments_ranked_by_percentage(orga
         ("10, 12", None, "the scale decreases"),
         ("10, 5.5", None, "“5.5” is not a whole number of points"),
         ("10, -2", None, "“-2” is not a whole number of points"),
+        ("10, ²", None, "“²” is not a whole number of points"),
+        ("100000 10", [100_000, 10], None),
+        ("100001 10", None, "A place gets at most 100000 points."),
+        ("9" * 40, None, "A place gets at most 100000 points."),
         ("", None, "Give the points of the first places."),
     ],
 )
@@ -453,6 +458,16 @@ def test_the_pages_of_a_manager(organiser_client, organiser, monkeypatch):
     assert table.status_code == 200
     for shown in ("36.00", "28.00", "15.00", "12.00", "ahead on best result"):
         assert shown in text
+
+
+def test_the_staff_table_shows_points_however_big(organiser_client, organiser, monkeypatch):
+    # A scale kept from before the cap: 10**30 points need 33 digits at 2 decimals, beyond the
+    # default 28-digit context a Decimal quantize would use.
+    season = Season(monkeypatch, organiser, scale=[10**30, 6, 4, 3])
+    found = season.count()
+    assert staff_rows(found)[0].total == Decimal(f"{2 * 10**30 + 6}.00")  # A: 1st, 2nd, 1st
+    page = organiser_client.get(reverse("challenges:standings", args=[season.challenge.slug]))
+    assert page.status_code == 200
 
 
 def test_create_add_and_refusals_through_the_pages(organiser_client, organiser, tournament):

@@ -8,7 +8,7 @@ through the services."""
 import datetime
 
 import pytest
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import translation
 
 from scoring.formats.base import TournamentFormat
@@ -17,6 +17,7 @@ from scoring.ranking import Kind, OfficialRanking, RankingRow
 from scoring.season import prizes as prizes_module
 from scoring.season import standings as standings_module
 from scoring.season.documents_prizes import prizes_pdf, treasurer_pdf
+from scoring.season.forms_prizes import PrizeRuleForm
 from scoring.season.prizes import challenge_prizes, tournament_prizes
 from scoring.season.services_prizes import PrizeRuleValues, prize_rule_add, prize_rule_delete
 from scoring.season.treasurer import treasurer_sheet
@@ -326,13 +327,13 @@ def test_rules_are_the_organisers_and_write_their_audit_entry(tournament, organi
         (PrizeRuleValues(kind="share", share_percent=90, places=0), "places"),
         (PrizeRuleValues(kind="share", share_percent=90, places=4, scale=(3, 2)), "scale"),
         (PrizeRuleValues(kind="fixed"), "amounts"),
+        (PrizeRuleValues(kind="share", share_percent=90, places=2, scale=(1001, 1)), "scale"),
+        (PrizeRuleValues(kind="fixed", amounts_cents=(10_000_001,)), "amounts"),
     ],
 )
 def test_a_rule_that_cannot_be_applied_is_refused_next_to_its_field(
     tournament, organiser, values, field
 ):
-    from django.core.exceptions import ValidationError
-
     with pytest.raises(ValidationError) as exc:
         prize_rule_add(tournament=tournament, user=organiser, values=values)
     assert field in exc.value.error_dict
@@ -340,6 +341,81 @@ def test_a_rule_that_cannot_be_applied_is_refused_next_to_its_field(
         not PrizeRule.objects.exists()
         and not AuditEntry.objects.filter(action="prize_rule.added").exists()
     )
+
+
+def test_the_same_rule_twice_is_refused(tournament, organiser, rankings):
+    """A double click on "Add the rule": the second post finds the first one's rule."""
+    prize_rule_add(tournament=tournament, user=organiser, values=SHARE_90_ON_4321)
+    with pytest.raises(ValidationError) as exc:
+        prize_rule_add(tournament=tournament, user=organiser, values=SHARE_90_ON_4321)
+    assert exc.value.code == "prize_rule_twice"
+    assert exc.value.messages == ["This rule is already in the list."]
+    assert PrizeRule.objects.count() == 1
+    assert AuditEntry.objects.filter(action="prize_rule.added").count() == 1
+    # Another rule of the same kind, or the same rule of another owner, is welcome.
+    other = PrizeRuleValues(kind="share", share_percent=10, places=4, scale=(4, 3, 2, 1))
+    prize_rule_add(tournament=tournament, user=organiser, values=other)
+    manager = UserFactory(username="manager")
+    challenge, _players, _days = festival_challenge(rankings, manager)
+    prize_rule_add(challenge=challenge, user=manager, values=SHARE_90_ON_4321)
+    with pytest.raises(ValidationError) as exc:
+        prize_rule_add(challenge=challenge, user=manager, values=SHARE_90_ON_4321)
+    assert exc.value.code == "prize_rule_twice"
+    assert PrizeRule.objects.filter(challenge=challenge).count() == 1
+
+
+def test_the_page_says_a_rule_posted_twice_is_already_there(
+    client, tournament, organiser, rankings
+):
+    rankings[tournament.pk] = ranking_of(paid(tournament, 4, 1000), [1, 2, 3, 4])
+    client.force_login(organiser)
+    url = f"/manage/t/{tournament.slug}/prizes/"
+    data = {"kind": "fixed", "amounts": "100 60"}
+    assert client.post(url, data).status_code == 302
+    again = client.post(url, data)
+    assert again.status_code == 400
+    assert again.context["form"].non_field_errors() == ["This rule is already in the list."]
+    assert "This rule is already in the list." in again.content.decode()
+    assert PrizeRule.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("posted", "field", "message"),
+    [
+        ({"kind": "share", "share_percent": "90", "scale": "5 ²"}, "scale", "whole numbers"),
+        ({"kind": "share", "share_percent": "90", "scale": "5 ٣"}, "scale", "whole numbers"),
+        ({"kind": "share", "share_percent": "90", "scale": "1001 1"}, "scale", "at most 1000"),
+        ({"kind": "fixed", "amounts": "100000,01"}, "amounts", "at most 100,000.00"),
+        ({"kind": "fixed", "amounts": "9999999"}, "amounts", "at most 100,000.00"),
+        ({"kind": "fixed", "amounts": "٣"}, "amounts", "Enter an amount in euros"),
+        ({"kind": "fixed", "amounts": "1²"}, "amounts", "Enter an amount in euros"),
+    ],
+)
+def test_the_page_refuses_odd_digits_and_huge_numbers_next_to_the_field(
+    client, tournament, organiser, rankings, posted, field, message
+):
+    rankings[tournament.pk] = ranking_of(paid(tournament, 4, 1000), [1, 2, 3, 4])
+    client.force_login(organiser)
+    response = client.post(f"/manage/t/{tournament.slug}/prizes/", posted)
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert list(errors) == [field] and message in errors[field][0], errors
+    assert not PrizeRule.objects.exists()
+
+
+def test_the_fixed_amounts_and_the_bonus_go_up_to_100000_euros(tournament, organiser):
+    form = PrizeRuleForm({"kind": "fixed", "amounts": "100000 1000 1,5"})
+    assert form.is_valid(), form.errors
+    assert form.values().amounts_cents == (10_000_000, 100_000, 150)
+    challenge_form = PrizeRuleForm({"kind": "bonus", "bonus": "100000,01", "min_tournaments": 2})
+    assert not challenge_form.is_valid() and list(challenge_form.errors) == ["bonus"]
+    with pytest.raises(ValidationError) as exc:
+        prize_rule_add(
+            tournament=tournament,
+            user=organiser,
+            values=PrizeRuleValues(kind="fixed", amounts_cents=(5, 10_000_001)),
+        )
+    assert list(exc.value.error_dict) == ["amounts"]
 
 
 # --- a tournament played through the services --------------------------------------------------
