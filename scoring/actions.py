@@ -47,6 +47,8 @@ class Action(models.TextChoices):
         "match.board_restore_asked",
         _("Team match étui cancellation: undoing asked"),
     )
+    RESULTS_FINAL = "results.final", _("Results declared final")
+    RESULTS_FINAL_WITHDRAWN = "results.final_withdrawn", _("Results no longer final")
     PRIZE_RULE_ADDED = "prize_rule.added", _("Prize rule added")
     PRIZE_RULE_DELETED = "prize_rule.deleted", _("Prize rule deleted")
     MATCH_BOARD_RESTORE_DROPPED = (

@@ -8,6 +8,7 @@ its audit actions and how it names itself in them, the words of its refusals) an
 the format's own and is handed in as ``blockers``. A unit has ``closed_at`` and ``is_closed``,
 and ``closed_by`` when ``records_closer``.
 
+Reopening a unit withdraws its tournament's results from being final (``scoring.results_final``).
 Every step checks the arbitre's role, runs in the caller's transaction (the services that call
 them are atomic) and writes its audit entry there. Knows no format and renders no page.
 """
@@ -19,6 +20,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from common.text import clean_text, has_visible_text, trim_invisible
+from scoring.actions import Action
+from tournaments.models import Tournament
 from tournaments.permissions import Role, require_role
 from tournaments.services import audit_log
 
@@ -101,4 +104,18 @@ def reopen(kind: UnitKind, *, unit, user, reason: str, blockers: Callable | None
         tournament=tournament,
         data={**kind.describe(unit), "reason": reason},
     )
+    results_withdrawn(tournament, user, {**kind.describe(unit), "reason": reason})
     return unit
+
+
+def results_withdrawn(tournament, user, data: dict) -> None:
+    """In the caller's transaction: the tournament's results are no longer final
+    (``scoring.results_final``), when they were: a unit reopened, or the arbitre's word."""
+    updated = Tournament.objects.filter(pk=tournament.pk, results_final_at__isnull=False).update(
+        results_final_at=None
+    )
+    tournament.results_final_at = None
+    if updated:
+        audit_log(
+            action=Action.RESULTS_FINAL_WITHDRAWN, user=user, tournament=tournament, data=data
+        )

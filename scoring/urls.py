@@ -105,6 +105,7 @@ scoring_patterns = (
             name="match_board_restore_confirm",
         ),
         path(R, views_exports.results_exports, name="exports"),
+        path(R + "final/", views_exports.results_final, name="results_final"),
         path(R + "<slug:kind>.<slug:fmt>", views_exports.results_download, name="export"),
     ],
     "scoring",

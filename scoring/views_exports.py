@@ -7,13 +7,21 @@ Thin: the tournament's format says what its menu shows and which documents it ha
 of ``tournaments.jobs`` (``scoring.formats.libre.job_kinds``): served when ready, else made by a
 worker while a page shows how far it is. The CSV files, rows made in well under a second, are
 made here, at once. A position that is not one falls back to every position; one out of range
-is clamped; a format without positions ranks the whole tournament.
+is clamped; a format without positions ranks the whole tournament. The arbitre declares the
+results final here, or withdraws them (``scoring.results_final``).
 """
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from common.forms import ReopenForm
 from common.views import download
 from scoring.formats.registry import format_of
+from scoring.results_final import results_declare_final, results_withdraw_final
 from tournaments.permissions import Role, role_required
 from tournaments.views.jobs import document_response
 
@@ -39,3 +47,21 @@ def results_download(request, tournament, kind, fmt):
         )
     params = {"kind": kind, "fmt": fmt, "up_to": after, "official": official}
     return document_response(request, tournament, "results", params)
+
+
+@require_POST
+@role_required(Role.ARBITRE)
+def results_final(request, tournament):
+    """The arbitre declares the results final (every unit closed), or withdraws them with a
+    reason (``reopen`` pressed): ``scoring.results_final``."""
+    form = ReopenForm.read(request.POST)
+    try:
+        if form["reopen"]:
+            results_withdraw_final(tournament=tournament, user=request.user, reason=form["reason"])
+            messages.success(request, _("The results are no longer final."))
+        else:
+            results_declare_final(tournament=tournament, user=request.user)
+            messages.success(request, _("The results are final."))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("scoring:exports", slug=tournament.slug)

@@ -183,6 +183,8 @@ ACCESS = {
     "scoring:tables_board": page("scorer", post_rule="arbitre", **POSITION),
     "scoring:tables_table": page("scorer", post_rule="arbitre", **SHEET),
     "scoring:exports": page("arbitre"),
+    # Its units are open: the declaration is refused, with a message on the results page.
+    "scoring:results_final": action("arbitre"),
     "scoring:export": page("arbitre", ok=(200, 302), fixed={"kind": "individual", "fmt": "csv"}),
     # Duplicate pages: this tournament plays donnes libres, so back to its page.
     "scoring:duplicate": page("scorer", ok=302, fixed={"session": 1}),
@@ -357,7 +359,13 @@ SAME_IN_EVERY_FORMAT = {
     "manage:import_preview",
     *("manage:checkin_pay", "manage:checkin_unpay", "manage:fees", "manage:treasurer"),
     *("manage:treasurer_pdf", "manage:treasurer_xlsx"),
-    *("scoring:exports", "arbitration:log", "arbitration:new", "arbitration:report"),
+    *(
+        "scoring:exports",
+        "scoring:results_final",
+        "arbitration:log",
+        "arbitration:new",
+        "arbitration:report",
+    ),
     *("arbitration:record", "arbitration:scale", "public:tournament", "public:seating"),
     *("standings:individual", "standings:player", "screen:screen", "screen:panel"),
     *("api:tournament", "api:tournament_ranking"),

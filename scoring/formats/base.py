@@ -14,7 +14,6 @@ may build on it and stay apart from its siblings.
 """
 
 from django.core.management.base import CommandError
-from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import render
 
@@ -42,13 +41,10 @@ class TournamentFormat:
         return tournament.rounds.all()  # donnes libres: its positions
 
     def results_final(self, tournament: Tournament) -> bool:
-        """Its official ranking is final: something was played and every unit of it is
-        closed. A challenge counts a tournament, the read API and a player's history show its
-        ranking, only from then on (one query)."""
-        counts = self.play_units(tournament).aggregate(
-            units=Count("pk"), open=Count("pk", filter=Q(closed_at__isnull=True))
-        )
-        return counts["units"] > 0 and counts["open"] == 0
+        """Its official ranking is final: an arbitre declared it so once every unit was closed
+        (``scoring.results_final``). A challenge counts a tournament, the read API and a
+        player's history show its ranking, only from then on."""
+        return tournament.results_final_at is not None
 
     def table_game(self):
         """How its tables enter their own deals (``scoring.at_table.game.TableGame``), or None

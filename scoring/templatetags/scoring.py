@@ -43,3 +43,13 @@ def field_attrs(name, errors=(), line="", line_errors=()):
     invalid = mark_safe(' aria-invalid="true"') if errors or line_errors else ""
     described = f"err-{name}" + (f" err-{line}" if line else "")
     return format_html('id="{}" aria-describedby="{}"{}', name, described, invalid)
+
+
+@register.simple_tag
+def results_final_state(tournament) -> dict:
+    """Whether the tournament's results are final and, when not, what stops declaring them
+    so (``scoring.results_final``): for the results menu's card."""
+    from scoring.results_final import final_refusal
+
+    final = tournament.results_final_at is not None
+    return {"final": final, "refusal": "" if final else final_refusal(tournament)}

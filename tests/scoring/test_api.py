@@ -22,6 +22,7 @@ from scoring.formats.libre import services
 from scoring.formats.libre.services_rounds import round_close
 from scoring.models import Challenge, ChallengeTournament
 from scoring.official_ranking import Kind, OfficialRanking, RankingRow
+from scoring.results_final import results_declare_final
 from tests.factories import ClubFactory, RegistrationFactory, TournamentFactory
 from tests.scoring.conftest import SAMPLE_BILANS, seat_and_publish
 from tests.support import enter
@@ -52,6 +53,7 @@ def sign(tournament, staff) -> None:
     table2 = round1.tables.get(number=2)
     services.scoresheet_confirm(sheet=table2.score_sheets.get(), user=staff["arbitre"])
     round_close(round=round1, user=staff["arbitre"])
+    results_declare_final(tournament=tournament, user=staff["arbitre"])
 
 
 def seated(tournament, table_number: int) -> list[Registration]:

@@ -181,6 +181,10 @@ class Tournament(GameFormat, models.Model):
             "Unticked: the players' approvals sign it."
         ),
     )
+    # Declared by an arbitre once every unit of play is closed (``scoring.results_final``); a
+    # unit reopened withdraws it. From then on a challenge counts the tournament, and the read
+    # API and the players' histories show its ranking.
+    results_final_at = models.DateTimeField(_("results final since"), null=True, blank=True)
     # The club that runs it: its calendar feed and its challenges list it.
     organiser_club = models.ForeignKey(
         Club,

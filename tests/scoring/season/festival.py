@@ -13,6 +13,7 @@ This module asserts nothing.
 import datetime
 
 from scoring.formats.libre.services_rounds import round_close
+from scoring.results_final import results_declare_final
 from tests.factories import PlayerFactory, RegistrationFactory, StaffRoleFactory, UserFactory
 from tests.support import enter
 from tournaments import services, services_seating
@@ -59,7 +60,8 @@ def festival(organiser, arbitre=None, *, public=True, names=None, clubs=None):
         round_ = services_seating.round_publish(round=round_, user=organiser)
         StaffRoleFactory(tournament=tournament, user=arbitre, role="arbitre")
         enter(round_.tables.get(), organiser, confirm_by=arbitre)
-        round_close(round=round_, user=arbitre)  # signed: the tournament's results are final
+        round_close(round=round_, user=arbitre)
+        results_declare_final(tournament=tournament, user=arbitre)  # signed: final
         tournaments[day] = tournament
     return players, tournaments
 

@@ -3,6 +3,7 @@ sheet (tests/support.py) entered, confirmed and the position closed. Seat 0 ends
 seat 1 with -390, seat 2 with 1346, seat 3 with -510: places 3, 2, 1 and 4."""
 
 from scoring.formats.libre import services_rounds
+from scoring.results_final import results_declare_final
 from tests.factories import RegistrationFactory, TournamentFactory
 from tests.support import enter
 from tournaments import services_seating
@@ -25,5 +26,6 @@ def play_libre(*, players, scorer, arbitre, **tournament):
     table = round_.tables.get()
     enter(table, scorer, confirm_by=arbitre)
     services_rounds.round_close(round=round_, user=arbitre)
+    results_declare_final(tournament=tournament, user=arbitre)
     seats = {seat.registration.player_id: seat.number for seat in table.seats.all()}
     return tournament, {pk: BY_SEAT[seat] for pk, seat in seats.items()}

@@ -315,6 +315,7 @@ def test_a_played_tournament_reaches_the_page(client, tournament, staff):
     4 × 1.5 = 6, seat 1 4.50, seat 0 3.00, seat 3 1.50, once the position is closed (the
     results final). The page's poll sees it (the tournament's change stamp moved)."""
     from scoring.formats.libre.services_rounds import round_close
+    from scoring.results_final import results_declare_final
     from tests.scoring.conftest import seat_and_publish
     from tests.support import enter
 
@@ -331,6 +332,7 @@ def test_a_played_tournament_reaches_the_page(client, tournament, staff):
     assert client.get(live).status_code == 204
     enter(table, staff["scorer"], confirm_by=staff["arbitre"])
     round_close(round=round1, user=staff["arbitre"])
+    results_declare_final(tournament=tournament, user=staff["arbitre"])
     fresh = client.get(live)
     assert fresh.status_code == 200
     html = fresh.content.decode()

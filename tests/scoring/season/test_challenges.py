@@ -13,6 +13,7 @@ from scoring.formats.base import TournamentFormat
 from scoring.formats.libre.services_rounds import round_close
 from scoring.models import Challenge, ChallengeTournament
 from scoring.official_ranking import Kind, OfficialRanking, RankingRow
+from scoring.results_final import results_declare_final
 from scoring.season import services, standings
 from scoring.season.forms_manage import ChallengeForm, TournamentAddForm
 from scoring.season.selectors_staff import addable_tournaments, staff_rows
@@ -435,6 +436,7 @@ def test_a_tournament_counts_once_final_and_the_cache_follows(staff, tournament)
     assert points() == nothing
     enter(table2, staff["scorer"], confirm_by=staff["arbitre"])
     round_close(round=round1, user=staff["arbitre"])
+    results_declare_final(tournament=tournament, user=staff["arbitre"])
     assert points() == [[0, 4, 10, 0], [0, 4, 10, 0]]
     assert challenge_standings(challenge=challenge).final == {tournament.pk}
 

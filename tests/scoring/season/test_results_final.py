@@ -2,54 +2,68 @@
 format: a challenge counts it, the read API and a player's history show its ranking, a prize
 list stops being provisional only from then on."""
 
-import random
-
 import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
 
-from scoring.formats.duplicate.services import session_reopen
-from scoring.formats.duplicate.simulation import duplicate_simulate, session_sheets_simulate
-from scoring.formats.libre.services_rounds import round_close
+from scoring.formats.libre.services_rounds import round_close, round_reopen
 from scoring.formats.registry import format_of
-from scoring.models import Challenge, ChallengeTournament
-from scoring.season.standings import challenge_standings
+from scoring.results_final import results_declare_final
 from tests.factories import RegistrationFactory, TournamentFactory
 from tests.scoring.conftest import seat_and_publish
 from tests.support import enter
-from tournaments.simulation import tournament_simulate
+from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
 
-def test_a_libre_tournament_is_final_once_every_seated_position_is_closed(tournament, staff):
+def test_the_arbitre_declares_a_libre_tournament_final_once_its_positions_are_closed(
+    tournament, staff
+):
+    arbitre = staff["arbitre"]
     final = format_of(tournament).results_final
-    assert not final(tournament)  # nothing played
+    with pytest.raises(ValidationError, match="Nothing has been played yet"):
+        results_declare_final(tournament=tournament, user=arbitre)
+    round1 = seat_and_publish(tournament, staff["organiser"], 4)
+    enter(round1.tables.get(), staff["scorer"], confirm_by=arbitre)
+    with pytest.raises(ValidationError, match="1 of 1 units of play is still open"):
+        results_declare_final(tournament=tournament, user=arbitre)
+    with pytest.raises(PermissionDenied):  # a scorer signs nothing
+        results_declare_final(tournament=tournament, user=staff["scorer"])
+    round_close(round=round1, user=arbitre)
+    assert not final(tournament)  # closed, not declared: position 2 may still be played
+    results_declare_final(tournament=tournament, user=arbitre)
+    tournament.refresh_from_db()
+    assert final(tournament)
+    assert AuditEntry.objects.filter(tournament=tournament, action="results.final").exists()
+    # A position reopened withdraws it, in the same step.
+    round_reopen(round=round1, user=arbitre, reason="a mark to correct")
+    tournament.refresh_from_db()
+    assert not final(tournament)
+    withdrawn = AuditEntry.objects.get(tournament=tournament, action="results.final_withdrawn")
+    assert withdrawn.data["reason"] == "a mark to correct"
+
+
+def test_the_arbitre_withdraws_final_results_with_a_reason_from_the_results_page(
+    client, tournament, staff
+):
     round1 = seat_and_publish(tournament, staff["organiser"], 4)
     enter(round1.tables.get(), staff["scorer"], confirm_by=staff["arbitre"])
-    assert not final(tournament)  # confirmed, the position still open
+    client.force_login(staff["arbitre"])
+    url = f"/manage/t/{tournament.slug}/results/final/"
+    page = client.get(f"/manage/t/{tournament.slug}/results/").content.decode()
+    assert "still open" in page and 'data-testid="results-final-declare"' not in page
     round_close(round=round1, user=staff["arbitre"])
-    assert final(tournament)
-
-
-def test_a_duplicate_is_final_once_its_seances_are_closed_and_not_while_one_is_reopened(staff):
-    organiser = staff["organiser"]
-    tournament = tournament_simulate(
-        slug="final-duplicate", players=8, user=organiser, positions=2, seed=5, format="duplicate"
-    )
-    challenge = Challenge.objects.create(name="Saison", slug="saison", scale=[10, 6, 4, 2])
-    ChallengeTournament.objects.create(challenge=challenge, tournament=tournament)
-    session = duplicate_simulate(tournament=tournament, user=organiser, seed=5)
-    session_sheets_simulate(session=session, rng=random.Random(5), close=False)
-    assert not format_of(tournament).results_final(tournament)
-    assert challenge_standings(challenge=challenge).rows == []
-    session_sheets_simulate(session=session, rng=random.Random(5), close=True)
-    assert format_of(tournament).results_final(tournament)
-    counted = challenge_standings(challenge=challenge)
-    assert counted.final == {tournament.pk} and len(counted.rows) == 8
-    assert sorted(row.total for row in counted.rows)[-1] == 10  # the winner's 10 points
-    session.refresh_from_db()
-    session_reopen(session=session, user=organiser, reason="an étui to correct")
-    assert not format_of(tournament).results_final(tournament)
-    assert challenge_standings(challenge=challenge).rows == []
+    page = client.get(f"/manage/t/{tournament.slug}/results/").content.decode()
+    assert 'data-testid="results-final-declare"' in page
+    client.post(url)
+    tournament.refresh_from_db()
+    assert tournament.results_final_at is not None
+    client.post(url, {"reopen": "1", "reason": " "})  # no reason: refused, still final
+    tournament.refresh_from_db()
+    assert tournament.results_final_at is not None
+    client.post(url, {"reopen": "1", "reason": "an appeal"})
+    tournament.refresh_from_db()
+    assert tournament.results_final_at is None
 
 
 @pytest.mark.parametrize(
