@@ -81,6 +81,12 @@ def test_guide_a_club_season(new_page, guide_season):  # noqa: F811
     expect(page.locator("main")).to_contain_text("30,00")
     shot(page, "72-feuille-du-tresorier")
 
+    # The arbitre declared each day's results final once its position was closed.
+    page.goto(f"/manage/t/{friday.slug}/results/")
+    expect(page.get_by_test_id("results-final")).to_contain_text("Déclarés définitifs")
+    page.get_by_test_id("results-final").scroll_into_view_if_needed()
+    shot(page, "79-resultats-definitifs")
+
     # 3. A challenge across the festival.
     page.goto("/manage/challenges/")
     page.get_by_role("link", name="Nouveau challenge").click()
