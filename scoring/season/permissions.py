@@ -36,14 +36,15 @@ def require_manager(user, challenge: Challenge) -> None:
 
 
 def challenge_required(view):
-    """View decorator: loads the challenge from ``slug`` for one of its managers; the view
-    receives ``challenge`` instead of ``slug``."""
+    """View decorator: loads the challenge named by the address's ``<challenge>`` (its short
+    address; ``slug``, in addresses as in the permission matrix, is a tournament's) for one of
+    its managers; the view receives the ``Challenge``."""
 
     @wraps(view)
-    def wrapper(request, slug, *args, **kwargs):
+    def wrapper(request, challenge, *args, **kwargs):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        challenge = get_object_or_404(Challenge, slug=slug)
+        challenge = get_object_or_404(Challenge, slug=challenge)
         if not manages(request.user, challenge):
             if not challenge.is_public:
                 raise Http404

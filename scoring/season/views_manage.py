@@ -4,8 +4,6 @@ of its changes. Thin: forms read the posts, ``services`` write, ``selectors_staf
 The public page, documents, prizes and fees are elsewhere.
 """
 
-from functools import wraps
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -25,18 +23,6 @@ from scoring.season.selectors_staff import (
     staff_rows,
 )
 from scoring.season.standings import challenge_standings
-
-
-def managed(view):
-    """``challenge_required`` for addresses naming the challenge ``<challenge>`` (its short
-    address): ``slug`` is, in these addresses as in the permission matrix, a tournament's."""
-    checked = challenge_required(view)
-
-    @wraps(view)
-    def wrapper(request, challenge, *args, **kwargs):
-        return checked(request, challenge, *args, **kwargs)
-
-    return wrapper
 
 
 @login_required
@@ -64,7 +50,7 @@ def challenge_create(request):
     return render(request, "season/challenge_form.html", {"form": form, "creating": True})
 
 
-@managed
+@challenge_required
 def challenge_edit(request, challenge):
     form = ChallengeForm(request.POST or None, instance=challenge)
     if request.method == "POST" and form.is_valid():
@@ -102,7 +88,7 @@ def _page(request, challenge, *, add_form=None, row_forms=None, status=200):
     return render(request, "season/challenge.html", context, status=status)
 
 
-@managed
+@challenge_required
 def challenge_page(request, challenge):
     """Its tournaments and coefficients; a POST adds one."""
     if request.method != "POST":
@@ -133,7 +119,7 @@ def _entry(challenge, pk) -> ChallengeTournament:
 
 
 @require_POST
-@managed
+@challenge_required
 def entry_update(request, challenge, pk):
     entry = _entry(challenge, pk)
     form = _coefficient_form(entry, request.POST)
@@ -154,7 +140,7 @@ def entry_update(request, challenge, pk):
 
 
 @require_POST
-@managed
+@challenge_required
 def entry_remove(request, challenge, pk):
     entry = _entry(challenge, pk)
     name = entry.tournament.name
@@ -163,7 +149,7 @@ def entry_remove(request, challenge, pk):
     return redirect("challenges:challenge", challenge=challenge.slug)
 
 
-@managed
+@challenge_required
 def challenge_standings_page(request, challenge):
     standings = challenge_standings(challenge=challenge)
     context = {

@@ -2,8 +2,6 @@
 rules with the form that adds one and the prize list they give; the printed lists; the
 challenge's treasurer sheet. Thin: the form parses, the services write, ``prizes`` works out."""
 
-from functools import wraps
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,17 +21,6 @@ from tournaments.models import StaffRole
 from tournaments.permissions import role_required
 
 ORGANISER = StaffRole.Role.ORGANISER
-
-
-def managed(view):
-    """``challenge_required`` for addresses naming the challenge ``<challenge>``."""
-    checked = challenge_required(view)
-
-    @wraps(view)
-    def wrapper(request, challenge, *args, **kwargs):
-        return checked(request, challenge, *args, **kwargs)
-
-    return wrapper
 
 
 def _rules_page(request, owner: dict, template: str, compute):
@@ -83,7 +70,7 @@ def tournament_pdf(request, tournament):
     return download(prizes_pdf(tournament=tournament))
 
 
-@managed
+@challenge_required
 def challenge_page(request, challenge):
     return _rules_page(
         request,
@@ -94,7 +81,7 @@ def challenge_page(request, challenge):
 
 
 @require_POST
-@managed
+@challenge_required
 def challenge_rule_delete(request, challenge, pk):
     rule = get_object_or_404(PrizeRule, pk=pk, challenge=challenge)
     services_prizes.prize_rule_delete(rule=rule, user=request.user)
@@ -102,13 +89,13 @@ def challenge_rule_delete(request, challenge, pk):
     return redirect("prizes:challenge", challenge=challenge.slug)
 
 
-@managed
+@challenge_required
 @require_GET
 def challenge_pdf(request, challenge):
     return download(prizes_pdf(challenge=challenge))
 
 
-@managed
+@challenge_required
 @require_GET
 def challenge_treasurer(request, challenge):
     sheet = treasurer_sheet(challenge=challenge)
@@ -117,7 +104,7 @@ def challenge_treasurer(request, challenge):
     )
 
 
-@managed
+@challenge_required
 @require_GET
 def challenge_treasurer_pdf(request, challenge):
     return download(treasurer_pdf(challenge=challenge))
