@@ -86,7 +86,7 @@ def player_merge(*, user, kept: Player, duplicate: Player) -> Player:
     if not can_edit_directory(user):
         raise PermissionDenied
     # Both rows locked: a registration made meanwhile would link a record about to go.
-    locked = Player.objects.select_for_update().filter(pk__in=[kept.pk, duplicate.pk])
+    locked = Player.objects.select_for_update(of=("self",)).filter(pk__in=[kept.pk, duplicate.pk])
     rows = {player.pk: player for player in locked.select_related("club")}
     if kept.pk not in rows or duplicate.pk not in rows:
         raise field_error("duplicate", _("This player is no longer in the directory."), "gone")
