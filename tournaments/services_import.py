@@ -26,7 +26,7 @@ from .services import (
     next_registration_number,
     player_update,
 )
-from .services_players import guest_key, guest_players
+from .services_players import guest_players, guest_taken
 
 
 @transaction.atomic
@@ -91,7 +91,9 @@ def _players(tournament: Tournament, checked: list, identities: list[dict]) -> l
         ],
     )
     return [
-        players.get(row.values["licence"]) if row.values["licence"] else _guest(guests, identity)
+        players.get(row.values["licence"])
+        if row.values["licence"]
+        else guest_taken(guests, identity)
         for row, identity in zip(checked, identities, strict=True)
     ]
 
@@ -167,13 +169,3 @@ def _identity(values: dict, clubs: dict) -> dict:
         "club": clubs.get(values["club"].lower()) if values["club"] else None,
         "email": values["email"],
     }
-
-
-def _guest(guests: dict, identity: dict) -> Player | None:
-    """The next record of a guest of this name and club not taken yet by this import."""
-    if identity["club"] is None:
-        return None
-    found = guests.get(
-        guest_key(identity["last_name"], identity["first_name"], identity["club"].pk)
-    )
-    return found.pop(0) if found else None

@@ -80,7 +80,7 @@ def _clean_identity(values: dict, *, new_club: str = "", user=None) -> dict:
     return cleaned
 
 
-def guest_key(last_name: str, first_name: str, club_id) -> tuple:
+def _guest_key(last_name: str, first_name: str, club_id) -> tuple:
     return (last_name.strip().casefold(), first_name.strip().casefold(), club_id)
 
 
@@ -92,7 +92,7 @@ def guest_players(*, tournament: Tournament, identities: list[dict]) -> dict[tup
         next (a challenge counts them together); two records of one person are merged in the
         directory (``services_merge``)."""
     keys = {
-        guest_key(i["last_name"], i["first_name"], i["club"].pk)
+        _guest_key(i["last_name"], i["first_name"], i["club"].pk)
         for i in identities
         if i.get("club") is not None  # a name alone does not tell two namesakes apart
     }
@@ -108,19 +108,21 @@ def guest_players(*, tournament: Tournament, identities: list[dict]) -> dict[tup
     )
     guests: dict[tuple, list[Player]] = {}
     for player in found:
-        key = guest_key(player.last_name, player.first_name, player.club_id)
+        key = _guest_key(player.last_name, player.first_name, player.club_id)
         if key in keys:
             guests.setdefault(key, []).append(player)
     return guests
 
 
-def _guest(tournament: Tournament, identity: dict) -> Player | None:
+def guest_taken(guests: dict[tuple, list[Player]], identity: dict) -> Player | None:
+    """From ``guest_players``' answer, the next record of a guest of ``identity``'s name and
+    club, taken (a second guest of that name, the same evening, is another person)."""
     if identity.get("club") is None:
         return None
-    key = guest_key(identity["last_name"], identity["first_name"], identity["club"].pk)
-    return next(
-        iter(guest_players(tournament=tournament, identities=[identity]).get(key, [])), None
+    found = guests.get(
+        _guest_key(identity["last_name"], identity["first_name"], identity["club"].pk)
     )
+    return found.pop(0) if found else None
 
 
 def _directory_player(*, licence: str | None, identity: dict, tournament: Tournament) -> Player:
@@ -130,7 +132,8 @@ def _directory_player(*, licence: str | None, identity: dict, tournament: Tourna
     if licence:
         player = Player.objects.filter(licence=licence).first()
     else:
-        player = _guest(tournament, identity)
+        guests = guest_players(tournament=tournament, identities=[identity])
+        player = guest_taken(guests, identity)
     if player is None:
         player = Player(licence=licence or None, **identity)
         player.full_clean()
