@@ -5,7 +5,6 @@ shows them (points rounded for display only). Must not write.
 
 from dataclasses import dataclass
 from decimal import Decimal
-from fractions import Fraction
 
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
@@ -42,12 +41,6 @@ def challenge_history(*, challenge: Challenge, limit: int = 50):
     return AuditEntry.objects.filter(tournament=None, data__challenge=challenge.pk).select_related(
         "user"
     )[:limit]
-
-
-def two_decimals(value: Fraction) -> Decimal:
-    """Points at 2 decimals, built from the exact Fraction: never raises, however big (a
-    quantize in the default 28-digit context would)."""
-    return points_value(value)
 
 
 @dataclass(frozen=True)
@@ -95,7 +88,7 @@ def staff_rows(standings: ChallengeStandings) -> list[StaffRow]:
         cells = []
         for tournament_id in order:
             result = row.results.get(tournament_id)
-            points = None if result is None else two_decimals(result.points)
+            points = None if result is None else points_value(result.points)
             cells.append(Cell(points, tournament_id in row.counted))
         rows.append(
             StaffRow(
@@ -103,7 +96,7 @@ def staff_rows(standings: ChallengeStandings) -> list[StaffRow]:
                 row.tied,
                 row.name,
                 row.club,
-                two_decimals(row.total),
+                points_value(row.total),
                 cells,
                 row.participations,
                 tie_word(row, standings.rows),
